@@ -1,0 +1,91 @@
+package lab.check;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import lab.store.CounterRow;
+
+/**
+ * Counts, from the rows of the counter table alone, what happened in the complete tick windows of a span.
+ * It never looks at what workers said they did: a worker that claims one run and wrote two is counted as two.
+ */
+public final class Checker {
+    private Checker() {}
+
+    /**
+     * The figures of the complete windows in {@code [from, to)}: those that begin at or after {@code from} and end
+     * at or before {@code to}. Windows are whole multiples of {@code period} since the epoch, as {@code tick_at} is.
+     */
+    public static Figures figures(List<CounterRow> rows, Instant from, Instant to, Duration period) {
+        List<Instant> windows = completeWindows(from, to, period);
+        if (windows.isEmpty()) {
+            return new Figures(0, 0, 0, 0, 0, 0, List.of());
+        }
+        Instant first = windows.get(0);
+        Instant end = windows.get(windows.size() - 1).plus(period);
+        List<CounterRow> inSpan = rows.stream()
+                .filter(r -> !r.tickAt().isBefore(first) && r.tickAt().isBefore(end))
+                .toList();
+        Map<Instant, Long> perWindow = inSpan.stream()
+                .collect(Collectors.groupingBy(r -> floor(r.tickAt(), period), TreeMap::new, Collectors.counting()));
+        List<Integer> counts = new ArrayList<>();
+        int duplicates = 0;
+        int extra = 0;
+        int missed = 0;
+        for (Instant w : windows) {
+            int n = perWindow.getOrDefault(w, 0L).intValue();
+            counts.add(n);
+            if (n == 0) {
+                missed++;
+            } else if (n > 1) {
+                duplicates++;
+                extra += n - 1;
+            }
+        }
+        return new Figures(windows.size(), inSpan.size(), duplicates, extra, missed, overlaps(inSpan), counts);
+    }
+
+    /** The starts of the windows that fit whole in {@code [from, to)}. */
+    public static List<Instant> completeWindows(Instant from, Instant to, Duration period) {
+        long p = period.toMillis();
+        long start = Math.floorDiv(from.toEpochMilli() + p - 1, p) * p;
+        List<Instant> windows = new ArrayList<>();
+        for (long t = start; t + p <= to.toEpochMilli(); t += p) {
+            windows.add(Instant.ofEpochMilli(t));
+        }
+        return windows;
+    }
+
+    /** The start of the window that holds {@code at}. */
+    public static Instant floor(Instant at, Duration period) {
+        long p = period.toMillis();
+        return Instant.ofEpochMilli(Math.floorDiv(at.toEpochMilli(), p) * p);
+    }
+
+    /**
+     * Pairs of runs inside the job at the same moment: their {@code [started_at, created_at]} intervals share
+     * more than an end point. Runs that touch (one writes as the next begins) were serialised, not concurrent.
+     */
+    static int overlaps(List<CounterRow> rows) {
+        List<CounterRow> byStart = rows.stream().sorted(Comparator.comparing(CounterRow::startedAt)).toList();
+        int pairs = 0;
+        for (int i = 0; i < byStart.size(); i++) {
+            CounterRow a = byStart.get(i);
+            for (int j = i + 1; j < byStart.size(); j++) {
+                CounterRow b = byStart.get(j);
+                if (!b.startedAt().isBefore(a.createdAt())) {
+                    break; // sorted by start: no later run can begin before a ends either
+                }
+                if (a.startedAt().isBefore(b.createdAt())) {
+                    pairs++;
+                }
+            }
+        }
+        return pairs;
+    }
+}

@@ -1,0 +1,60 @@
+package lab.check;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the counter table says about a span of complete tick windows (definitions in the design's "Time,
+ * windows and figures"). {@code rowsPerTick} holds the row count of each window in order, so that an
+ * expectation can be judged on every window, not on an average.
+ */
+public record Figures(
+        int ticks, int rows, int duplicateTicks, int extraRows, int missedTicks, int overlaps, List<Integer> rowsPerTick) {
+
+    public Figures {
+        rowsPerTick = List.copyOf(rowsPerTick);
+    }
+
+    /** The figures of two spans taken together (a mode visited twice in one run). */
+    public Figures plus(Figures o) {
+        List<Integer> both = new java.util.ArrayList<>(rowsPerTick);
+        both.addAll(o.rowsPerTick);
+        return new Figures(ticks + o.ticks, rows + o.rows, duplicateTicks + o.duplicateTicks, extraRows + o.extraRows,
+                missedTicks + o.missedTicks, overlaps + o.overlaps, both);
+    }
+
+    public int minRowsPerTick() {
+        return rowsPerTick.stream().mapToInt(Integer::intValue).min().orElse(0);
+    }
+
+    public int maxRowsPerTick() {
+        return rowsPerTick.stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    /** The lower median: a count that some window really had. */
+    public int medianRowsPerTick() {
+        if (rowsPerTick.isEmpty()) {
+            return 0;
+        }
+        List<Integer> sorted = rowsPerTick.stream().sorted().toList();
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    /** The figures under the names the summary JSON and scenario expectations use. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ticks", ticks);
+        m.put("rows", rows);
+        m.put("duplicate_ticks", duplicateTicks);
+        m.put("extra_rows", extraRows);
+        m.put("missed_ticks", missedTicks);
+        m.put("overlaps", overlaps);
+        Map<String, Object> perTick = new LinkedHashMap<>();
+        perTick.put("min", minRowsPerTick());
+        perTick.put("median", medianRowsPerTick());
+        perTick.put("max", maxRowsPerTick());
+        m.put("rows_per_tick", perTick);
+        return m;
+    }
+}

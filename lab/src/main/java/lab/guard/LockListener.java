@@ -1,0 +1,14 @@
+package lab.guard;
+
+import lab.protocol.EventType;
+
+/**
+ * Where a guard reports its lock commands and their answers, as a learner would type them
+ * ({@code SET scheduler_lock:tick w2-… NX PX 60000 → OK}). Does nothing by default.
+ */
+@FunctionalInterface
+public interface LockListener {
+    LockListener NONE = (type, tick, detail) -> {};
+
+    void on(EventType type, Tick tick, String detail);
+}

@@ -1,0 +1,54 @@
+package lab.guard.local;
+
+import java.util.concurrent.locks.ReentrantLock;
+import lab.guard.Guard;
+import lab.guard.Job;
+import lab.guard.LockListener;
+import lab.guard.Outcome;
+import lab.guard.Permit;
+import lab.guard.Tick;
+import lab.protocol.EventType;
+
+/**
+ * Mode {@code local-mutex}: a lock that lives in this JVM ({@code tryLock}, skip when taken) — the Java
+ * counterpart of APScheduler's {@code max_instances=1}. It keeps two runs of one worker apart; the other
+ * workers are other processes with mutexes of their own, so it excludes nothing across them.
+ * Holder dies: the lock dies with its process. Holder pauses: no one else in that JVM can enter; every other
+ * worker still runs. Store down: there is no store.
+ */
+public final class InJvmMutexGuard implements Guard {
+    /** JVM-wide on purpose: every guard built in this process shares it, as a module-level lock would. */
+    private static final ReentrantLock MUTEX = new ReentrantLock();
+
+    private final String worker;
+    private final LockListener listener;
+
+    public InJvmMutexGuard(String worker, LockListener listener) {
+        this.worker = worker;
+        this.listener = listener;
+    }
+
+    @Override
+    public Outcome run(Tick tick, Job job) {
+        if (!MUTEX.tryLock()) {
+            String why = worker + " - in-JVM mutex not acquired: this worker is already running the job";
+            listener.on(EventType.SKIPPED, tick, why);
+            return new Outcome.Skipped(why);
+        }
+        try {
+            listener.on(EventType.ACQUIRED, tick, worker + " - in-JVM mutex acquired (ReentrantLock.tryLock() → true)");
+            boolean wrote = job.run(tick, Permit.PLAIN);
+            return wrote
+                    ? new Outcome.Executed(worker + " - ran under its own in-JVM mutex")
+                    : new Outcome.Skipped(worker + " - tick already had a row");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome.Failed(worker + " - interrupted while running the job");
+        } catch (Exception e) {
+            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
+        } finally {
+            MUTEX.unlock();
+            listener.on(EventType.RELEASED, tick, worker + " - in-JVM mutex released (unlock())");
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package lab.guard.none;
+
+import lab.guard.Guard;
+import lab.guard.Job;
+import lab.guard.Outcome;
+import lab.guard.Permit;
+import lab.guard.Tick;
+
+/**
+ * Mode {@code naive}: nothing around the job. Every worker's scheduler runs every tick — the bug. Nothing to
+ * die, pause or go down: there is no lock.
+ */
+public final class NoGuard implements Guard {
+    private final String worker;
+
+    public NoGuard(String worker) {
+        this.worker = worker;
+    }
+
+    @Override
+    public Outcome run(Tick tick, Job job) {
+        try {
+            job.run(tick, Permit.PLAIN);
+            return new Outcome.Executed(worker + " - ran with no lock");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome.Failed(worker + " - interrupted while running the job");
+        } catch (Exception e) {
+            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
+        }
+    }
+}

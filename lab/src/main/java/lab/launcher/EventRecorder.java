@@ -1,0 +1,36 @@
+package lab.launcher;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import lab.protocol.Event;
+
+/** The session's event lines, as the workers sent them, in {@code events.jsonl}: for reports and replays. */
+final class EventRecorder implements AutoCloseable {
+    private final BufferedWriter out;
+
+    EventRecorder(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    }
+
+    synchronized void record(Event e) {
+        try {
+            out.write(e.toJson());
+            out.newLine();
+        } catch (IOException ex) {
+            System.err.println("cannot record event: " + ex.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            out.close();
+        } catch (IOException ignored) {
+            // the events were flushed as far as they could be
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package lab.launcher;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import lab.headless.EventLine;
+import lab.headless.SummaryText;
+import lab.protocol.Durations;
+import lab.session.RunSummary;
+
+/**
+ * A run without a terminal UI: every event as one line, the summary at the end. Ctrl-C ends the run early
+ * and still prints the summary of the windows that completed.
+ */
+final class HeadlessRun {
+    private final LabSettings settings;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    HeadlessRun(LabSettings settings, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run() {
+        ZoneId zone = ZoneId.systemDefault();
+        Lab lab = new Lab(settings);
+        Thread hook = new Thread(() -> {
+            stopRequested.countDown();
+            try {
+                finished.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException ignored) {
+                // exiting anyway
+            }
+            lab.close();
+        }, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            out.println("Scheduler Lock Lab - " + settings.workers() + " workers, mode " + settings.spec().mode()
+                    + ", every " + Durations.format(settings.every()) + ", task time "
+                    + Durations.format(settings.spec().taskTime()) + ", store h2");
+            lab.onEvent(e -> out.println(EventLine.format(e, zone)));
+            try {
+                lab.start(out::println);
+            } catch (StartFailure e) {
+                err.println("error: " + e.getMessage());
+                return Main.START_FAILED;
+            }
+            Instant readyAt = lab.readyAt();
+            out.println("all " + settings.workers() + " workers ready in " + lab.readyMillis() + " ms (pids "
+                    + lab.workerPids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone) + " for "
+                    + Durations.format(settings.duration()));
+            Instant stopAt = readyAt.plus(settings.duration());
+            long waitMs = Duration.between(Instant.now(), stopAt).toMillis();
+            if (waitMs > 0 && stopRequested.await(waitMs, TimeUnit.MILLISECONDS)) {
+                stopAt = Instant.now();
+                out.println("stop requested: counting the windows complete so far");
+            }
+            RunSummary summary = lab.stopAndSummarise(stopAt);
+            SummaryText.lines(summary).forEach(out::println);
+            out.println("events recorded in " + lab.runDir().resolve("events.jsonl"));
+            writeJson(summary, lab.runDir(), settings.summaryJson());
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: interrupted");
+            return 1;
+        } catch (Exception e) {
+            err.println("error: " + e);
+            return 1;
+        } finally {
+            lab.close();
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running; it closes the lab, which is already closed
+            }
+        }
+    }
+
+    private static void writeJson(RunSummary summary, Path runDir, Path file) throws IOException {
+        String json = JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(summary.toMap()) + "\n";
+        Files.writeString(runDir.resolve("summary.json"), json);
+        if (file != null) {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, json);
+        }
+    }
+}

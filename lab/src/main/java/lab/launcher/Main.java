@@ -1,0 +1,31 @@
+package lab.launcher;
+
+import java.io.PrintStream;
+import picocli.CommandLine;
+
+/**
+ * The launcher's entry point. Exit codes: 0 the run finished, 1 a scenario expectation failed, 2 bad input
+ * (nothing was started), 3 the lab could not start (a worker or a server it needs).
+ */
+public final class Main {
+    public static final int BAD_INPUT = 2;
+    public static final int START_FAILED = 3;
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command line and returns the exit code; bad input is one line on {@code err}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cmd = new CommandLine(new LabCommand(out, err));
+        cmd.setOut(new java.io.PrintWriter(out, true));
+        cmd.setErr(new java.io.PrintWriter(err, true));
+        cmd.setParameterExceptionHandler((ex, a) -> {
+            err.println("error: " + ex.getMessage() + " (see --help)");
+            return BAD_INPUT;
+        });
+        return cmd.execute(args);
+    }
+}

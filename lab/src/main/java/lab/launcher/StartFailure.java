@@ -1,0 +1,8 @@
+package lab.launcher;
+
+/** The lab could not start (a worker or a server it needs); the message names which and why. */
+final class StartFailure extends Exception {
+    StartFailure(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

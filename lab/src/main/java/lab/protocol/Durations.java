@@ -1,0 +1,57 @@
+package lab.protocol;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Durations as a trainer types them: {@code 200ms}, {@code 2s}, {@code 1.5s}, {@code 1m}, {@code 0}. */
+public final class Durations {
+    private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
+
+    private Durations() {}
+
+    /**
+     * Parses a duration; the message of the exception says what was expected, so that callers can put it
+     * behind the name of the field as it is.
+     */
+    public static Duration parse(String text) {
+        String t = text == null ? "" : text.trim();
+        if (t.equals("0")) {
+            return Duration.ZERO;
+        }
+        Matcher m = FORM.matcher(t);
+        if (!m.matches()) {
+            throw new IllegalArgumentException(
+                    "'" + text + "' is not a duration (expected a number and a unit: 500ms, 2s, 1.5s, 1m)");
+        }
+        double amount = Double.parseDouble(m.group(1));
+        double millis = switch (m.group(2)) {
+            case "ms" -> amount;
+            case "s" -> amount * 1_000;
+            case "m" -> amount * 60_000;
+            default -> amount * 3_600_000;
+        };
+        if (millis != Math.rint(millis)) {
+            throw new IllegalArgumentException("'" + text + "' is finer than a millisecond");
+        }
+        return Duration.ofMillis((long) millis);
+    }
+
+    /** The shortest readable form: {@code 200ms}, {@code 2s}, {@code 1.5s}, {@code 1m}. */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms == 0) {
+            return "0";
+        }
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        if (ms % 1_000 == 0) {
+            return ms / 1_000 + "s";
+        }
+        if (ms > 1_000 && ms % 100 == 0) {
+            return (ms / 1_000) + "." + (ms % 1_000) / 100 + "s";
+        }
+        return ms + "ms";
+    }
+}

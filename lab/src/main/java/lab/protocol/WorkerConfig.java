@@ -1,0 +1,50 @@
+package lab.protocol;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What the launcher hands a worker on the first line of its stdin. It travels there, not on the command line,
+ * because it carries the session token and {@code ps} shows every process's command line.
+ *
+ * @param redisUrl {@code redis://host:port} or null when no Redis is known yet
+ * @param pgUrl    a JDBC PostgreSQL URL or null when no PostgreSQL is known yet
+ */
+public record WorkerConfig(
+        String worker, String token, String storeUrl, Duration every, String job, String redisUrl, String pgUrl, ModeSpec spec) {
+
+    public String toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("worker", worker);
+        m.put("token", token);
+        m.put("store-url", storeUrl);
+        m.put("every-ms", every.toMillis());
+        m.put("job", job);
+        m.put("redis-url", redisUrl);
+        m.put("pg-url", pgUrl);
+        m.put("spec", spec.toMap());
+        try {
+            return JSON.std.asString(m);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public static WorkerConfig parse(String json) throws IOException {
+        Map<String, Object> m = JSON.std.mapFrom(json);
+        ModeSpec spec = ModeSpec.defaults(Mode.NAIVE).merge((Map<String, Object>) m.get("spec"));
+        return new WorkerConfig(
+                (String) m.get("worker"),
+                (String) m.get("token"),
+                (String) m.get("store-url"),
+                Duration.ofMillis(((Number) m.get("every-ms")).longValue()),
+                (String) m.get("job"),
+                (String) m.get("redis-url"),
+                (String) m.get("pg-url"),
+                spec);
+    }
+}

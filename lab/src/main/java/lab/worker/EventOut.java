@@ -1,0 +1,35 @@
+package lab.worker;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+
+/** This worker's event lines on stdout, one JSON object per line, in the order they happened. */
+final class EventOut {
+    private final String worker;
+    private final long pid;
+    private final PrintStream out;
+
+    EventOut(String worker, long pid, PrintStream out) {
+        this.worker = worker;
+        this.pid = pid;
+        this.out = out;
+    }
+
+    void emit(EventType type, Instant tick, String mode, String detail) {
+        write(new Event(Instant.now(), worker, pid, type, tick, mode, detail, null));
+    }
+
+    void ready(String mode, int port) {
+        write(new Event(Instant.now(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
+    }
+
+    private void write(Event e) {
+        String line = e.toJson();
+        synchronized (out) {
+            out.println(line);
+            out.flush();
+        }
+    }
+}

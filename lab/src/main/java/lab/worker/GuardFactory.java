@@ -1,0 +1,28 @@
+package lab.worker;
+
+import lab.guard.Guard;
+import lab.guard.LockListener;
+import lab.guard.local.InJvmMutexGuard;
+import lab.guard.none.NoGuard;
+import lab.protocol.ModeSpec;
+import lab.protocol.WorkerConfig;
+
+/** Builds the guard a mode names. The only place that knows every mechanism, so guards need not know each other. */
+final class GuardFactory {
+    private final WorkerConfig config;
+    private final long pid;
+
+    GuardFactory(WorkerConfig config, long pid) {
+        this.config = config;
+        this.pid = pid;
+    }
+
+    Guard build(ModeSpec spec, LockListener listener) {
+        return switch (spec.mode()) {
+            case NAIVE -> new NoGuard(config.worker());
+            case LOCAL_MUTEX -> new InJvmMutexGuard(config.worker(), listener);
+            case REDIS, POSTGRES -> throw new IllegalStateException(
+                    config.worker() + " - mode " + spec.mode() + " is not built yet");
+        };
+    }
+}

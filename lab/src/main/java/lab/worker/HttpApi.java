@@ -1,0 +1,165 @@
+package lab.worker;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import io.undertow.Handlers;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.server.RoutingHandler;
+import io.undertow.util.Headers;
+import io.undertow.util.StatusCodes;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import lab.protocol.BadFieldException;
+import lab.protocol.ModeSpec;
+
+/**
+ * The worker's embedded HTTP server, as a uvicorn worker has one: {@code GET /healthz}, {@code GET /status},
+ * and control calls that need the session token. Every answer, errors included, is a JSON object.
+ */
+final class HttpApi {
+    private final String worker;
+    private final long pid;
+    private final byte[] token;
+    private final TickRunner runner;
+    private Undertow server;
+    private int port;
+
+    HttpApi(String worker, long pid, String token, TickRunner runner) {
+        this.worker = worker;
+        this.pid = pid;
+        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.runner = runner;
+    }
+
+    /** Binds 127.0.0.1 on a port the system picks, and returns it. */
+    int start() {
+        RoutingHandler routes = Handlers.routing()
+                .get("/healthz", ex -> send(ex, 200, Map.of("status", "ok", "worker", worker)))
+                .get("/status", ex -> send(ex, 200, status()))
+                .put("/mode", blocking(this::putMode))
+                .setFallbackHandler(ex -> send(ex, 404, error("no such endpoint: " + ex.getRequestMethod() + " "
+                        + ex.getRequestPath() + " (endpoints: GET /healthz, GET /status, PUT /mode)")))
+                .setInvalidMethodHandler(ex -> send(ex, 405, error(ex.getRequestMethod() + " is not allowed on "
+                        + ex.getRequestPath())));
+        // A worker is one small process among many: one I/O thread and two workers are plenty for control calls.
+        server = Undertow.builder()
+                .addHttpListener(0, "127.0.0.1")
+                .setIoThreads(1)
+                .setWorkerThreads(2)
+                .setBufferSize(4096)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, 64L * 1024)
+                .setHandler(routes)
+                .build();
+        server.start();
+        port = ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
+        return port;
+    }
+
+    void stop() {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    private void putMode(HttpServerExchange ex) throws IOException {
+        if (!authorized(ex)) {
+            return;
+        }
+        Map<String, Object> body;
+        try {
+            body = JSON.std.mapFrom(ex.getInputStream().readAllBytes());
+        } catch (IOException | RuntimeException e) {
+            send(ex, 400, error("body: expected a JSON object such as {\"mode\":\"redis\",\"lock-ttl\":\"2s\"}"));
+            return;
+        }
+        if (body == null || !body.containsKey("mode")) {
+            send(ex, 400, error("field 'mode': expected a mode (" + lab.protocol.Mode.names() + ")"));
+            return;
+        }
+        ModeSpec spec;
+        try {
+            spec = runner.spec().merge(body);
+        } catch (BadFieldException e) {
+            send(ex, 400, error(e.getMessage(), e.field()));
+            return;
+        }
+        try {
+            runner.switchTo(spec);
+        } catch (Exception e) {
+            send(ex, 503, error(worker + " - cannot switch to " + spec.mode() + ": " + e.getMessage()
+                    + "; still in mode " + runner.spec().mode()));
+            return;
+        }
+        send(ex, 200, Map.of("worker", worker, "spec", spec.toMap()));
+    }
+
+    private boolean authorized(HttpServerExchange ex) {
+        String header = ex.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
+        if (header == null || !header.startsWith("Bearer ")) {
+            send(ex, 401, error("missing session token: send 'Authorization: Bearer <token>'"));
+            return false;
+        }
+        byte[] given = header.substring("Bearer ".length()).getBytes(StandardCharsets.UTF_8);
+        if (!MessageDigest.isEqual(given, token)) {
+            send(ex, 401, error("wrong session token"));
+            return false;
+        }
+        return true;
+    }
+
+    private Map<String, Object> status() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("worker", worker);
+        m.put("pid", pid);
+        m.put("port", port);
+        m.putAll(runner.status());
+        return m;
+    }
+
+    private static Map<String, Object> error(String message) {
+        return Map.of("error", message);
+    }
+
+    private static Map<String, Object> error(String message, String field) {
+        return Map.of("error", message, "field", field);
+    }
+
+    private static void send(HttpServerExchange ex, int status, Map<String, Object> body) {
+        String json;
+        try {
+            json = JSON.std.asString(body);
+        } catch (IOException e) {
+            status = StatusCodes.INTERNAL_SERVER_ERROR;
+            json = "{\"error\":\"cannot write the answer\"}";
+        }
+        ex.setStatusCode(status);
+        ex.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        ex.getResponseSender().send(json + "\n");
+    }
+
+    /** Runs a handler that reads the body or waits on a guard off the I/O thread. */
+    private static HttpHandler blocking(BlockingHandler handler) {
+        return new HttpHandler() {
+            @Override
+            public void handleRequest(HttpServerExchange ex) throws Exception {
+                if (ex.isInIoThread()) {
+                    ex.dispatch(this);
+                    return;
+                }
+                ex.startBlocking();
+                handler.handle(ex);
+            }
+        };
+    }
+
+    @FunctionalInterface
+    private interface BlockingHandler {
+        void handle(HttpServerExchange ex) throws IOException;
+    }
+}

@@ -1,0 +1,123 @@
+package lab.worker;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import lab.guard.Guard;
+import lab.guard.Outcome;
+import lab.guard.Tick;
+import lab.protocol.EventType;
+import lab.protocol.ModeSpec;
+
+/**
+ * What happens in this worker on every tick: the current guard decides, the counter job runs or not, and every
+ * step becomes an event line. A switch replaces the guard between ticks; a run that started keeps its own.
+ */
+final class TickRunner {
+    private final String worker;
+    private final CounterJob job;
+    private final GuardFactory guards;
+    private final EventOut events;
+    private final AtomicReference<ActiveGuard> active = new AtomicReference<>();
+    private final AtomicLong fired = new AtomicLong();
+    private final AtomicLong executed = new AtomicLong();
+    private final AtomicLong skipped = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicReference<String> last = new AtomicReference<>("none yet");
+
+    TickRunner(String worker, CounterJob job, GuardFactory guards, EventOut events) {
+        this.worker = worker;
+        this.job = job;
+        this.guards = guards;
+        this.events = events;
+    }
+
+    /**
+     * Builds and opens the guard for {@code spec}, then makes it the one that serves the next tick. If opening
+     * fails the current guard stays, and the exception says why.
+     */
+    synchronized void switchTo(ModeSpec spec) throws Exception {
+        String mode = spec.mode().cliName();
+        Guard guard = guards.build(spec, (type, tick, detail) -> events.emit(type, tick.at(), mode, detail));
+        try {
+            guard.open();
+        } catch (Exception e) {
+            guard.close();
+            throw e;
+        }
+        ActiveGuard previous = active.getAndSet(new ActiveGuard(spec, guard));
+        if (previous != null) {
+            previous.retire();
+        }
+        events.emit(EventType.MODE, null, mode, describe(spec));
+    }
+
+    void fire(Instant tickAt, Instant firedAt, String jobName) {
+        ActiveGuard current = active.get();
+        current.take();
+        running.incrementAndGet();
+        ModeSpec spec = current.spec();
+        String mode = spec.mode().cliName();
+        Tick tick = new Tick(tickAt, firedAt, jobName);
+        fired.incrementAndGet();
+        events.emit(EventType.FIRED, tickAt, mode, null);
+        try {
+            Outcome outcome = current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.taskTime(), () -> mode));
+            last.set(outcome.getClass().getSimpleName().toLowerCase() + ": " + outcome.detail());
+            // Java 17: no pattern switch yet; the interface is sealed, so these three are all.
+            if (outcome instanceof Outcome.Executed) {
+                executed.incrementAndGet();
+                events.emit(EventType.EXECUTED, tickAt, mode, outcome.detail());
+            } else if (outcome instanceof Outcome.Skipped) {
+                skipped.incrementAndGet();
+                events.emit(EventType.SKIPPED, tickAt, mode, outcome.detail());
+            } else {
+                errors.incrementAndGet();
+                events.emit(EventType.ERROR, tickAt, mode, outcome.detail());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            errors.incrementAndGet();
+            events.emit(EventType.ERROR, tickAt, mode, worker + " - interrupted: the worker is stopping");
+        } catch (RuntimeException e) {
+            // A scheduled task must never die silently: say what broke and keep the scheduler firing.
+            errors.incrementAndGet();
+            events.emit(EventType.ERROR, tickAt, mode, worker + " - tick failed: " + e);
+        } finally {
+            running.decrementAndGet();
+            current.giveBack();
+        }
+    }
+
+    ModeSpec spec() {
+        return active.get().spec();
+    }
+
+    Map<String, Object> status() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", spec().mode().cliName());
+        m.put("spec", spec().toMap());
+        m.put("fired", fired.get());
+        m.put("executed", executed.get());
+        m.put("skipped", skipped.get());
+        m.put("errors", errors.get());
+        m.put("running", running.get());
+        m.put("last", last.get());
+        return m;
+    }
+
+    void close() {
+        ActiveGuard current = active.get();
+        if (current != null) {
+            current.retire();
+        }
+    }
+
+    private String describe(ModeSpec spec) {
+        return worker + " - now in mode " + spec.mode().cliName() + " " + spec.toMap();
+    }
+}

@@ -1,0 +1,73 @@
+package lab.worker;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.Properties;
+import org.quartz.JobBuilder;
+import org.quartz.JobDetail;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.SimpleScheduleBuilder;
+import org.quartz.Trigger;
+import org.quartz.TriggerBuilder;
+import org.quartz.impl.StdSchedulerFactory;
+
+/**
+ * This worker's own scheduler — Quartz with its in-memory store, the Java counterpart of APScheduler's
+ * BackgroundScheduler. It knows nothing of the other workers' schedulers: that is the bug.
+ *
+ * <p>The trigger is wall-clock aligned, as {@code CronTrigger(second="*&#47;2")}: it fires at whole multiples of
+ * the period since the epoch, so every worker fires at the same instants. A fire later than half a period
+ * (a paused worker that resumes) is skipped to the next aligned instant instead of bursting to catch up.
+ */
+final class TickScheduler {
+    private final Scheduler scheduler;
+    private final Duration every;
+    private final String jobName;
+
+    TickScheduler(String worker, Duration every, String jobName, TickRunner runner) throws SchedulerException {
+        this.every = every;
+        this.jobName = jobName;
+        Properties p = new Properties();
+        p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_NAME, "scheduler-" + worker);
+        p.setProperty("org.quartz.threadPool.class", "org.quartz.simpl.SimpleThreadPool");
+        // Room for runs that overlap inside one worker (task time above the period): the in-JVM mutex lesson.
+        p.setProperty("org.quartz.threadPool.threadCount", "4");
+        p.setProperty("org.quartz.threadPool.threadPriority", "5");
+        p.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
+        p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(Math.max(1, every.toMillis() / 2)));
+        scheduler = new StdSchedulerFactory(p).getScheduler();
+        long period = every.toMillis();
+        scheduler.setJobFactory((bundle, s) -> context -> runner.fire(
+                Instant.ofEpochMilli(Math.floorDiv(context.getScheduledFireTime().getTime(), period) * period),
+                Instant.now(),
+                jobName));
+    }
+
+    /** Arms the trigger; the first fire is the next whole multiple of the period. */
+    void start() throws SchedulerException {
+        long p = every.toMillis();
+        long next = (Math.floorDiv(System.currentTimeMillis(), p) + 1) * p;
+        JobDetail job = JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
+        Trigger trigger = TriggerBuilder.newTrigger()
+                .withIdentity(jobName + "-trigger")
+                .startAt(new Date(next))
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                        .withIntervalInMilliseconds(p)
+                        .repeatForever()
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
+        scheduler.scheduleJob(job, trigger);
+        scheduler.start();
+    }
+
+    /** Stops firing and waits for the runs in progress to write their rows. */
+    void shutdown() {
+        try {
+            scheduler.shutdown(true);
+        } catch (SchedulerException e) {
+            System.err.println("scheduler shutdown failed: " + e);
+        }
+    }
+}

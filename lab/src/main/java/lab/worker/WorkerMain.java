@@ -1,0 +1,85 @@
+package lab.worker;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import lab.protocol.WorkerConfig;
+
+/**
+ * One worker process: the stand-in for one {@code uvicorn} worker. Its own HTTP server, its own scheduler, its
+ * own copy of the job. It knows nothing of the other workers.
+ *
+ * <p>It reads its configuration from the first line of stdin and then keeps reading: end of input means the
+ * launcher is gone, and the worker leaves with it (the launcher also sets a parent-death signal, which reaches
+ * even a paused worker; this is the second line of defence).
+ */
+public final class WorkerMain {
+    private WorkerMain() {}
+
+    public static void main(String[] args) throws Exception {
+        // Event lines own stdout; everything else (library logs, stack traces) goes to stderr.
+        PrintStream events = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        InputStream stdin = System.in;
+        BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
+        String line = in.readLine();
+        if (line == null) {
+            System.err.println("worker: no configuration on stdin (it is started by the launcher)");
+            System.exit(2);
+        }
+        WorkerConfig config = WorkerConfig.parse(line);
+        long pid = ProcessHandle.current().pid();
+        String w = config.worker();
+
+        EventOut out = new EventOut(w, pid, events);
+        CounterJob job = new CounterJob(w, pid, config.storeUrl(), Clock.systemUTC());
+        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid), out);
+        runner.switchTo(config.spec());
+        HttpApi http = new HttpApi(w, pid, config.token(), runner);
+        TickScheduler scheduler = new TickScheduler(w, config.every(), config.job(), runner);
+
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            scheduler.shutdown();
+            runner.close();
+            http.stop();
+        }, w + "-shutdown"));
+
+        int port = http.start();
+        scheduler.start();
+        out.ready(config.spec().mode().cliName(), port);
+        watchParent(in, w);
+    }
+
+    /** Blocks on stdin until the launcher closes it or dies; then leaves, finishing the run in progress. */
+    private static void watchParent(BufferedReader in, String worker) {
+        Thread watcher = new Thread(() -> {
+            try {
+                while (in.readLine() != null) {
+                    // the launcher sends nothing after the configuration; lines are ignored
+                }
+            } catch (IOException ignored) {
+                // a broken pipe means the same as end of input
+            }
+            System.err.println(worker + " - launcher gone (stdin closed): stopping");
+            Thread killer = new Thread(() -> {
+                try {
+                    Thread.sleep(3_000);
+                } catch (InterruptedException ignored) {
+                    // exiting anyway
+                }
+                Runtime.getRuntime().halt(1);
+            });
+            killer.setDaemon(true);
+            killer.start();
+            System.exit(0);
+        }, worker + "-parent-watch");
+        watcher.setDaemon(false);
+        watcher.start();
+    }
+}
