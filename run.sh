@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Scheduler Lock Lab: builds once when needed, then starts the launcher with every argument passed through.
+# It stays the launcher's parent (no exec) so that, however the launcher ends — kill -9 included — it can
+# put the terminal back and remove the session's temp folder.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+jar="$here/lab/target/lab.jar"
+
+needs_build() {
+  [ ! -f "$jar" ] && return 0
+  [ -n "$(find "$here/lab/src/main" "$here/lab/pom.xml" "$here/pom.xml" -newer "$jar" -print -quit)" ]
+}
+
+if needs_build; then
+  echo "building the lab (once; tests skipped) ..." >&2
+  if ! (cd "$here" && mvn -B -q -DskipTests package >"${TMPDIR:-/tmp}/schedlock-build.log" 2>&1); then
+    echo "error: the build failed; its log: ${TMPDIR:-/tmp}/schedlock-build.log" >&2
+    exit 1
+  fi
+fi
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/schedlock-run.XXXXXX")"
+tty_state=""
+if [ -t 0 ]; then tty_state="$(stty -g 2>/dev/null || true)"; fi
+
+cleanup() {
+  if [ -n "$tty_state" ]; then
+    stty "$tty_state" 2>/dev/null || true
+    # leave the alternate screen, show the cursor, reset colours: what a killed full-screen UI leaves behind
+    printf '\033[?1049l\033[?25h\033[0m' 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+# Ctrl-C reaches the launcher too (same process group); run.sh waits for it to finish its own cleanup.
+trap '' INT
+
+set +e
+java -Djava.io.tmpdir="$tmp" -jar "$jar" "$@"
+code=$?
+set -e
+exit "$code"
