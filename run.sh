@@ -34,7 +34,7 @@ cleanup() {
 }
 trap cleanup EXIT
 # Ctrl-C reaches the launcher too (same process group); run.sh waits for it to finish its own cleanup.
-trap '' INT
+trap ':' INT
 
 set +e
 java -Djava.io.tmpdir="$tmp" -jar "$jar" "$@"
