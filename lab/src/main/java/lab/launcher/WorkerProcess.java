@@ -50,10 +50,6 @@ final class WorkerProcess {
         cmd.addAll(extraJvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain", "--id", id()));
         process = Spawner.start(new ProcessBuilder(cmd));
-        OutputStream stdin = process.getOutputStream();
-        // The pipe stays open: its end is how the worker learns that the launcher is gone.
-        stdin.write((config.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
         pump(id() + "-out", new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
                 this::onLine);
         Thread errPump = pump(id() + "-err",
@@ -63,6 +59,14 @@ final class WorkerProcess {
             port.completeExceptionally(new IllegalStateException(
                     id() + " exited with code " + process.exitValue() + " before it was ready" + stderrSummary()));
         });
+        OutputStream stdin = process.getOutputStream();
+        try {
+            // The pipe stays open: its end is how the worker learns that the launcher is gone.
+            stdin.write((config.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            // It died before reading its configuration; onExit reports how, with its stderr.
+        }
     }
 
     long pid() {

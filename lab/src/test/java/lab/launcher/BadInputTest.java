@@ -1,0 +1,45 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BadInputTest {
+    @TempDir
+    Path runs;
+
+    @ParameterizedTest(name = "{0} is refused naming {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--bogus                 | Unknown option: '--bogus'",
+        "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres)",
+        "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
+        "--workers 65            | '--workers': '65' (expected a whole number from 1 to 64)",
+        "--workers many          | '--workers'",
+        "--every 0s              | '--every': '0' (expected a duration above 0",
+        "--every banana          | '--every': 'banana' is not a duration (expected a number and a unit",
+        "--task-time -1s         | '--task-time'",
+        "--duration 0            | '--duration': '0' (expected a duration above 0",
+    })
+    void bad_input_is_one_line_on_stderr_exit_2_and_nothing_started(String args, String expected) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] argv = (args.trim() + " --headless --runs-dir " + runs).split("\\s+");
+
+        int code = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).isEqualTo(2);
+        assertThat(stderr.lines()).hasSize(1);
+        assertThat(stderr).startsWith("error: ").contains(expected);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive)).isEmpty();
+        assertThat(runs).isEmptyDirectory();
+    }
+}
