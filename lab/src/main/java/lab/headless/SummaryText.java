@@ -20,10 +20,27 @@ public final class SummaryText {
         for (Map.Entry<String, Figures> e : s.byMode().entrySet()) {
             out.add(String.format("  %-11s %s", e.getKey() + ":", figures(e.getValue())));
         }
+        if (s.segments().size() > 1) {
+            out.add("  by segment (each from the first window after every worker took the mode):");
+            s.segments().forEach(seg -> out.add("    " + seg.mode() + " " + knobs(seg.spec()) + ": " + figures(seg.figures())));
+        }
+ if (!s.switchMillis().isEmpty()) {
+            out.add("  mode switches: " + s.switchMillis().size() + ", latency (request sent to the slowest worker's"
+                    + " acknowledgement) p50 " + s.switchP50() + " ms, max " + s.switchMax() + " ms");
+        }
         out.add("  ready in " + s.readyMillis() + " ms (launch to all " + s.workers() + " workers answering /healthz)");
         s.servers().forEach(sv -> out.add("  server " + sv.name() + " " + sv.state() + " at " + sv.address()
                 + (sv.startMillis() > 0 ? ", started in " + sv.startMillis() + " ms" : "")));
         return out;
+    }
+
+    /** The knobs that make one segment of a mode differ from another: pg-lock and recheck, ttl and release. */
+    private static String knobs(Map<String, Object> spec) {
+        return switch (String.valueOf(spec.get("mode"))) {
+            case "redis" -> "(lock-ttl " + spec.get("lock-ttl") + ", release " + spec.get("release") + ")";
+            case "postgres" -> "(pg-lock " + spec.get("pg-lock") + ", recheck " + spec.get("recheck") + ")";
+            default -> "";
+        };
     }
 
     static String figures(Figures f) {

@@ -48,7 +48,7 @@ final class HeadlessRun {
         try {
             out.println("Scheduler Lock Lab - " + settings.workers() + " workers, mode " + settings.spec().mode()
                     + ", every " + Durations.format(settings.every()) + ", task time "
-                    + Durations.format(settings.spec().taskTime()) + ", store h2");
+                    + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
             lab.onEvent(e -> out.println(EventLine.format(e, zone)));
             try {
                 lab.start(out::println);
@@ -61,8 +61,14 @@ final class HeadlessRun {
                     + lab.workerPids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone) + " for "
                     + Durations.format(settings.duration()));
             Instant stopAt = readyAt.plus(settings.duration());
-            long waitMs = Duration.between(Instant.now(), stopAt).toMillis();
-            if (waitMs > 0 && stopRequested.await(waitMs, TimeUnit.MILLISECONDS)) {
+            boolean stopped = false;
+            for (LabSettings.Switch sw : settings.switches()) {
+                if (stopped = sleepUntil(readyAt.plus(sw.at()))) {
+                    break;
+                }
+                out.println(lab.switchMode(java.util.Map.of("mode", sw.mode().cliName())));
+            }
+            if (stopped || sleepUntil(stopAt)) {
                 stopAt = Instant.now();
                 out.println("stop requested: counting the windows complete so far");
             }
@@ -87,6 +93,12 @@ final class HeadlessRun {
                 // the hook is running; it closes the lab, which is already closed
             }
         }
+    }
+
+    /** Sleeps until {@code at}; true when a stop was requested meanwhile. */
+    private boolean sleepUntil(Instant at) throws InterruptedException {
+        long ms = Duration.between(Instant.now(), at).toMillis();
+        return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
     }
 
     private static void writeJson(RunSummary summary, Path runDir, Path file) throws IOException {

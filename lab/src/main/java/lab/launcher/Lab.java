@@ -3,6 +3,7 @@ package lab.launcher;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -17,16 +18,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import lab.check.Checker;
 import lab.check.Figures;
+import lab.guard.LockState;
 import lab.protocol.Event;
+import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
+import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
 
 /**
- * One lab session: its temp folder, the store, the worker processes and their events. It starts them in an order
- * that leaves nothing half-started, and {@link #close} stops everything it started, whatever happened before.
+ * One lab session: its temp folder, the servers, the store, the worker processes and their events. It starts
+ * them in an order that leaves nothing half-started, and {@link #close} stops everything it started.
  */
 final class Lab implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -35,29 +39,35 @@ final class Lab implements AutoCloseable {
     private final String token = UUID.randomUUID().toString();
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
     private final List<WorkerProcess> workers = new CopyOnWriteArrayList<>();
-    private final List<ServerInfo> servers = new ArrayList<>();
-    private final List<ModeSegment> segments = new ArrayList<>();
+    private final List<Long> switchMillis = new CopyOnWriteArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final ModeSwitcher switcher = new ModeSwitcher(http, token);
+    private final Segments segments = new Segments();
+    private volatile ModeSpec spec;
     private SessionFolder folder;
     private H2Server h2;
+    private ServerSlot redis;
+    private ServerSlot postgres;
+    private LockWatcher lockWatcher;
     private EventRecorder recorder;
     private String storeUrl;
     private Instant launchedAt;
     private Instant readyAt;
     private Path runDir;
 
-    /** A span of the run in one mode: from the first window after every worker took it, to the next switch. */
-    private record ModeSegment(String mode, Instant from) {}
-
     Lab(LabSettings settings) {
         this.settings = settings;
+        this.spec = settings.spec();
     }
 
     void onEvent(Consumer<Event> listener) {
         listeners.add(listener);
     }
 
-    /** Starts the store and the workers, and returns once every worker answers {@code /healthz}. */
+    /**
+     * Starts the servers the first mode needs, the store and the workers, and returns once every worker answers
+     * {@code /healthz}; the other servers then start in the background. {@code say} hears each step.
+     */
     void start(Consumer<String> say) throws StartFailure {
         launchedAt = Instant.now();
         try {
@@ -65,17 +75,20 @@ final class Lab implements AutoCloseable {
             runDir = settings.runsDir().resolve(
                     LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
             recorder = new EventRecorder(runDir.resolve("events.jsonl"));
-            // H2 reads its bind address once, when its classes load: loopback only, before anything of H2 runs.
-            System.setProperty("h2.bindAddress", "127.0.0.1");
-            h2 = H2Server.start(folder.sub("h2"));
-            storeUrl = h2.jdbcUrl();
-            servers.add(new ServerInfo("h2", "127.0.0.1:" + h2.port(), "ready", h2.startMillis(), "store"));
-            say.accept("h2 server ready on 127.0.0.1:" + h2.port() + " in " + h2.startMillis() + " ms (store)");
+            redis = Servers.redis(settings.redisUrl(), folder);
+            postgres = Servers.postgres(settings.pgUrl(), folder);
+        } catch (IOException e) {
+            throw new StartFailure("cannot prepare the session: " + e.getMessage(), e);
+        }
+        needNow(postgres, settings.storeInPostgres() || spec.mode().needsPostgres(), say);
+        needNow(redis, spec.mode().needsRedis(), say);
+        try {
+            storeUrl = settings.storeInPostgres() ? postgres.url() : startH2(say);
             try (CounterStore store = new CounterStore(storeUrl)) {
                 store.createAndClear();
             }
-        } catch (IOException | java.sql.SQLException e) {
-            throw new StartFailure("cannot start the store: " + e.getMessage(), e);
+        } catch (IOException | SQLException e) {
+            throw new StartFailure("cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
         }
         for (int i = 1; i <= settings.workers(); i++) {
             startWorker("w" + i);
@@ -89,12 +102,45 @@ final class Lab implements AutoCloseable {
             }
         }
         readyAt = Instant.now();
-        segments.add(new ModeSegment(settings.spec().mode().cliName(), readyAt));
+        segments.begin(spec, readyAt);
+        for (ServerSlot slot : List.of(redis, postgres)) {
+            if (!slot.external() && slot.info().state().equals("not started")) {
+                Thread t = new Thread(() -> {
+                    slot.startNow();
+                    say.accept(Servers.describe(slot.info()));
+                }, "lab-start-" + slot.name());
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+        lockWatcher = new LockWatcher(() -> spec.mode(), redis::url, postgres::url, settings.job(), say);
+        listeners.add(lockWatcher::onEvent);
+        lockWatcher.start();
+    }
+
+    private void needNow(ServerSlot slot, boolean needed, Consumer<String> say) throws StartFailure {
+        if (!needed) {
+            return;
+        }
+        try {
+            slot.awaitReady();
+        } catch (IllegalStateException e) {
+            throw new StartFailure(e.getMessage(), e);
+        }
+        say.accept(Servers.describe(slot.info()));
+    }
+
+    private String startH2(Consumer<String> say) throws IOException, SQLException {
+        // H2 reads its bind address once, when its classes load: loopback only, before anything of H2 runs.
+        System.setProperty("h2.bindAddress", "127.0.0.1");
+        h2 = H2Server.start(folder.sub("h2"));
+        say.accept("h2 server ready on 127.0.0.1:" + h2.port() + " in " + h2.startMillis() + " ms (store)");
+        return h2.jdbcUrl();
     }
 
     private void startWorker(String id) throws StartFailure {
-        WorkerConfig config = new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(), null, null,
-                settings.spec());
+        WorkerConfig config = new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(), redis.url(),
+                postgres.url(), spec);
         WorkerProcess w = new WorkerProcess(config, this::publish);
         workers.add(w);
         try {
@@ -117,6 +163,45 @@ final class Lab implements AutoCloseable {
         }
     }
 
+    /**
+     * Switches every worker to the mode and knobs in {@code changes}, and says how it went in one line. A mode
+     * whose server is not available is refused before any worker is asked.
+     */
+    String switchMode(Map<String, ?> changes) {
+        ModeSpec next;
+        try {
+            next = spec.merge(changes);
+            if (next.mode().needsRedis()) {
+                redis.awaitReady();
+            }
+            if (next.mode().needsPostgres()) {
+                postgres.awaitReady();
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return "switch to " + changes + " refused: " + e.getMessage() + "; still in mode " + spec.mode();
+        }
+        Instant requested = Instant.now();
+        ModeSwitcher.Result r = switcher.switchAll(workers.stream().filter(WorkerProcess::alive).toList(), next);
+        segments.end(requested);
+        if (!r.complete()) {
+            return "switch to " + next.mode() + " incomplete, not counted until the next switch: "
+                    + String.join("; ", r.refusals());
+        }
+        spec = next;
+        segments.begin(next, Instant.now());
+        switchMillis.add(r.max());
+        return "switch to " + next.mode() + " " + next.toMap() + ": acknowledged by " + r.ackMillis().size()
+                + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
+    }
+
+    ModeSpec spec() {
+        return spec;
+    }
+
+    LockState lock() {
+        return lockWatcher == null ? null : lockWatcher.current();
+    }
+
     long readyMillis() {
         return Duration.between(launchedAt, readyAt).toMillis();
     }
@@ -133,32 +218,43 @@ final class Lab implements AutoCloseable {
         return runDir;
     }
 
+    List<ServerInfo> servers() {
+        List<ServerInfo> all = new ArrayList<>();
+        if (h2 != null) {
+            all.add(new ServerInfo("h2", "127.0.0.1:" + h2.port(), "ready", h2.startMillis(), "in-process (store)"));
+        }
+        if (redis != null) {
+            all.add(redis.info());
+        }
+        if (postgres != null) {
+            all.add(postgres.info());
+        }
+        return all;
+    }
+
     /**
      * Stops every worker: each stops firing and lets its runs in progress write their rows, so that every window
-     * that ended before {@code stopAt} is complete in the table. Then counts.
+     * that ended before {@code stopAt} is complete in the table. Then counts, from the table only.
      */
-    RunSummary stopAndSummarise(Instant stopAt) throws java.sql.SQLException, InterruptedException {
+    RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
+        segments.end(stopAt);
         List<CounterRow> rows;
         try (CounterStore store = new CounterStore(storeUrl)) {
             rows = store.readAll();
         }
         Figures total = Checker.figures(rows, readyAt, stopAt, settings.every());
+        List<ModeSegment> counted = segments.count(rows, settings.every());
         Map<String, Figures> byMode = new LinkedHashMap<>();
-        for (int i = 0; i < segments.size(); i++) {
-            ModeSegment seg = segments.get(i);
-            Instant end = i + 1 < segments.size() ? segments.get(i + 1).from() : stopAt;
-            Figures f = Checker.figures(rows, seg.from(), end, settings.every());
-            byMode.merge(seg.mode(), f, Figures::plus);
-        }
+        counted.forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
         return new RunSummary(settings.workers(), settings.spec().mode().cliName(), settings.every(),
-                settings.spec().taskTime(), readyMillis(), total, byMode, List.copyOf(servers));
+                settings.spec().taskTime(), readyMillis(), total, byMode, counted, List.copyOf(switchMillis), servers());
     }
 
     private void stopWorkers() throws InterruptedException {
         workers.forEach(WorkerProcess::requestStop);
         // A run in progress needs its task time to finish, and a queued one may wait for every other worker's.
-        Duration grace = settings.spec().taskTime().multipliedBy(settings.workers()).plusSeconds(5);
+        Duration grace = spec.taskTime().multipliedBy(settings.workers()).plusSeconds(5);
         for (WorkerProcess w : workers) {
             w.awaitStop(grace);
         }
@@ -166,17 +262,23 @@ final class Lab implements AutoCloseable {
 
     @Override
     public void close() {
+        if (lockWatcher != null) {
+            lockWatcher.close();
+        }
         try {
             stopWorkers();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             workers.forEach(WorkerProcess::requestStop);
         }
-        if (h2 != null) {
-            h2.close();
-        }
-        if (recorder != null) {
-            recorder.close();
+        for (AutoCloseable c : new AutoCloseable[] {h2, redis, postgres, recorder}) {
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (Exception e) {
+                System.err.println("while closing: " + e.getMessage());
+            }
         }
         if (folder != null) {
             folder.close();

@@ -3,7 +3,12 @@ package lab.launcher;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import lab.protocol.BadFieldException;
 import lab.protocol.Durations;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -54,6 +59,38 @@ final class LabCommand implements Callable<Integer> {
             description = "where each session records its events (default: ${DEFAULT-VALUE})")
     Path runsDir = Path.of("runs");
 
+    @Option(names = "--store", paramLabel = "STORE",
+            description = "where the counter table lives: h2 or postgres (default: ${DEFAULT-VALUE})")
+    String store = "h2";
+
+    @Option(names = "--redis-url", paramLabel = "URL", description = "use this Redis (redis://host:port) instead of"
+            + " starting one")
+    String redisUrl;
+
+    @Option(names = "--pg-url", paramLabel = "URL", description = "use this PostgreSQL"
+            + " (jdbc:postgresql://host:port/db?user=u) instead of starting one")
+    String pgUrl;
+
+    @Option(names = "--lock-ttl", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "the Redis lock's expiry (default: 60s)")
+    Duration lockTtl = Duration.ofSeconds(60);
+
+    @Option(names = "--release", paramLabel = "HOW",
+            description = "safe (compare-and-delete) or unsafe (plain DEL) (default: ${DEFAULT-VALUE})")
+    String release = "safe";
+
+    @Option(names = "--pg-lock", paramLabel = "HOW",
+            description = "try (skip when taken) or wait (queue, as one seed wrote it) (default: ${DEFAULT-VALUE})")
+    String pgLock = "try";
+
+    @Option(names = "--recheck", paramLabel = "on|off",
+            description = "under the lock, write only if the tick has no row yet (default: ${DEFAULT-VALUE})")
+    String recheck = "off";
+
+    @Option(names = "--switch", paramLabel = "AT=MODE", split = ",", converter = SwitchConverter.class,
+            description = "headless: switch every worker at these offsets from ready, e.g. 6s=redis,12s=postgres")
+    List<LabSettings.Switch> switches = new ArrayList<>();
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -65,12 +102,45 @@ final class LabCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         validate();
-        LabSettings settings = new LabSettings(workers, ModeSpec.defaults(mode).withTaskTime(taskTime), every,
-                duration, true, summaryJson, runsDir, "tick");
+        ModeSpec spec = spec();
+        LabSettings settings = new LabSettings(workers, spec, every, duration, true, summaryJson, runsDir, "tick", store,
+                redisUrl, pgUrl, switches.stream().sorted(java.util.Comparator.comparing(LabSettings.Switch::at)).toList());
         return new HeadlessRun(settings, out, err).run();
     }
 
+    /** The first mode and its knobs; a knob's bad value names the option it came from. */
+    private ModeSpec spec() {
+        Map<String, Object> knobs = new LinkedHashMap<>();
+        knobs.put("task-time", Durations.format(taskTime));
+        knobs.put("lock-ttl", Durations.format(lockTtl));
+        knobs.put("release", release);
+        knobs.put("pg-lock", pgLock);
+        knobs.put("recheck", recheck);
+        try {
+            return ModeSpec.defaults(mode).merge(knobs);
+        } catch (BadFieldException e) {
+            String option = "--" + e.field();
+            Object value = knobs.get(e.field());
+            throw bad(option, String.valueOf(value), e.getMessage().replaceFirst("^field '[^']+': expected ", ""));
+        }
+    }
+
     private void validate() {
+        if (!store.equals("h2") && !store.equals("postgres")) {
+            throw bad("--store", store, "h2 or postgres");
+        }
+        if (redisUrl != null && !redisUrl.matches("redis://[^/:]+:\\d+/?")) {
+            throw bad("--redis-url", redisUrl, "redis://host:port");
+        }
+        if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {
+            throw bad("--pg-url", pgUrl, "a JDBC URL such as jdbc:postgresql://host:port/db?user=u");
+        }
+        for (LabSettings.Switch sw : switches) {
+            if (sw.at().compareTo(duration) >= 0) {
+                throw bad("--switch", Durations.format(sw.at()) + "=" + sw.mode(),
+                        "an offset before the end of the run (--duration " + Durations.format(duration) + ")");
+            }
+        }
         if (workers < 1 || workers > 64) {
             throw bad("--workers", String.valueOf(workers), "a whole number from 1 to 64");
         }
@@ -92,6 +162,22 @@ final class LabCommand implements Callable<Integer> {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class SwitchConverter implements CommandLine.ITypeConverter<LabSettings.Switch> {
+        @Override
+        public LabSettings.Switch convert(String value) {
+            int eq = value.indexOf('=');
+            if (eq < 0) {
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not AT=MODE (expected e.g. 6s=redis,12s=postgres)");
+            }
+            try {
+                return new LabSettings.Switch(Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

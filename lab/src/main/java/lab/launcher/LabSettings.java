@@ -2,9 +2,17 @@ package lab.launcher;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 
-/** Everything a lab session is started with, validated by the command line before anything starts. */
+/**
+ * Everything a lab session is started with, validated by the command line before anything starts.
+ *
+ * @param redisUrl an external Redis ({@code redis://host:port}), or null: the lab starts its own
+ * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
+ * @param switches scripted mode changes, as offsets from the moment every worker is ready
+ */
 record LabSettings(
         int workers,
         ModeSpec spec,
@@ -13,4 +21,16 @@ record LabSettings(
         boolean headless,
         Path summaryJson,
         Path runsDir,
-        String job) {}
+        String job,
+        String store,
+        String redisUrl,
+        String pgUrl,
+        List<Switch> switches) {
+
+    /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
+    record Switch(Duration at, Mode mode) {}
+
+    boolean storeInPostgres() {
+        return "postgres".equals(store);
+    }
+}

@@ -69,6 +69,11 @@ final class WorkerProcess {
         }
     }
 
+    /** The HTTP port it reported; only once it is ready. */
+    int port() {
+        return port.getNow(-1);
+    }
+
     long pid() {
         return process.pid();
     }

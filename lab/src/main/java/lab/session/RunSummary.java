@@ -18,7 +18,18 @@ public record RunSummary(
         long readyMillis,
         Figures total,
         Map<String, Figures> byMode,
+        List<ModeSegment> segments,
+        List<Long> switchMillis,
         List<ServerInfo> servers) {
+
+    /** The switch latencies (request sent to the slowest worker's acknowledgement): median, or -1 without one. */
+    public long switchP50() {
+        return switchMillis.stream().sorted().skip((switchMillis.size() - 1) / 2).findFirst().orElse(-1L);
+    }
+
+    public long switchMax() {
+        return switchMillis.stream().mapToLong(Long::longValue).max().orElse(-1);
+    }
 
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -31,12 +42,25 @@ public record RunSummary(
         Map<String, Object> modes = new LinkedHashMap<>();
         byMode.forEach((k, v) -> modes.put(k, v.toMap()));
         m.put("by_mode", modes);
+        m.put("segments", segments.stream().map(seg -> {
+            Map<String, Object> sm = new LinkedHashMap<>();
+            sm.put("mode", seg.mode());
+            sm.put("spec", seg.spec());
+            sm.put("from", seg.from().toString());
+            sm.put("to", seg.to().toString());
+            sm.putAll(seg.figures().toMap());
+            return sm;
+        }).toList());
+        if (!switchMillis.isEmpty()) {
+            m.put("switch_ms", Map.of("p50", switchP50(), "max", switchMax(), "count", switchMillis.size()));
+        }
         m.put("servers", servers.stream().map(s -> {
             Map<String, Object> sm = new LinkedHashMap<>();
             sm.put("name", s.name());
             sm.put("address", s.address());
             sm.put("state", s.state());
             sm.put("start_ms", s.startMillis());
+            sm.put("source", s.detail());
             return sm;
         }).toList());
         return m;

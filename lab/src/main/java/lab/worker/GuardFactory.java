@@ -4,6 +4,8 @@ import lab.guard.Guard;
 import lab.guard.LockListener;
 import lab.guard.local.InJvmMutexGuard;
 import lab.guard.none.NoGuard;
+import lab.guard.postgres.PostgresAdvisoryGuard;
+import lab.guard.redis.RedisLockGuard;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
 
@@ -21,8 +23,10 @@ final class GuardFactory {
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(config.worker());
             case LOCAL_MUTEX -> new InJvmMutexGuard(config.worker(), listener);
-            case REDIS, POSTGRES -> throw new IllegalStateException(
-                    config.worker() + " - mode " + spec.mode() + " is not built yet");
+            case REDIS -> new RedisLockGuard(config.worker(), pid, config.redisUrl(), config.job(), spec.lockTtl(),
+                    "safe".equals(spec.release()), listener);
+            case POSTGRES -> new PostgresAdvisoryGuard(config.worker(), config.pgUrl(), "wait".equals(spec.pgLock()),
+                    spec.recheck(), listener);
         };
     }
 }

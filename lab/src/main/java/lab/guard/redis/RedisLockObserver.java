@@ -1,0 +1,34 @@
+package lab.guard.redis;
+
+import java.util.List;
+import lab.guard.LockState;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisException;
+
+/** Reads the Redis lock from outside, as a learner would with {@code redis-cli}: {@code GET} and {@code PTTL}. */
+public final class RedisLockObserver implements AutoCloseable {
+    private final String key;
+    private final JedisPool pool;
+
+    public RedisLockObserver(String url, String job) {
+        this.key = RedisLocks.key(job);
+        this.pool = RedisLocks.pool(url);
+    }
+
+    /** The holder and the time left; throws {@link IllegalStateException} naming the reason when Redis is down. */
+    public LockState observe() {
+        try (Jedis jedis = pool.getResource()) {
+            String holder = jedis.get(key);
+            long ttl = holder == null ? -1 : jedis.pttl(key);
+            return new LockState("redis", key, holder, ttl, List.of());
+        } catch (JedisException e) {
+            throw new IllegalStateException("redis unreachable: " + RedisLocks.reason(e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

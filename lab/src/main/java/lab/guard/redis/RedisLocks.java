@@ -1,0 +1,36 @@
+package lab.guard.redis;
+
+import java.net.URI;
+import java.time.Duration;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+
+/** What the Redis guard and the Redis observer share: the key, a small pool, and how to explain a failure. */
+public final class RedisLocks {
+    private RedisLocks() {}
+
+    public static String key(String job) {
+        return "scheduler_lock:" + job;
+    }
+
+    /** Two connections are enough: one tick at a time, plus a release that may overlap the next acquire. */
+    static JedisPool pool(String url) {
+        GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
+        config.setMaxTotal(4);
+        config.setMaxIdle(2);
+        config.setMinIdle(0);
+        config.setMaxWait(Duration.ofSeconds(2));
+        config.setJmxEnabled(false);
+        return new JedisPool(config, URI.create(url), 2_000);
+    }
+
+    /** The root cause in a few words: "Connection refused", not three wrapped exceptions. */
+    static String reason(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

@@ -1,0 +1,153 @@
+package lab.launcher;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import lab.guard.LockState;
+import lab.guard.postgres.PostgresLockObserver;
+import lab.guard.redis.RedisLockObserver;
+import lab.protocol.Event;
+import lab.protocol.Mode;
+
+/**
+ * Who holds the lock, read from outside the workers every 100 ms: the Redis key and its TTL, the PostgreSQL
+ * advisory lock's holder and queue, or — for the in-JVM mutex, which no server sees — the workers that say they
+ * hold their own mutex right now. Tells its listener when the holder or the queue changes.
+ */
+final class LockWatcher implements AutoCloseable {
+    private final Supplier<Mode> mode;
+    private final Supplier<String> redisUrl;
+    private final Supplier<String> pgUrl;
+    private final String job;
+    private final Consumer<String> onChange;
+    private final AtomicReference<LockState> current = new AtomicReference<>();
+    private final Set<String> localHolders = ConcurrentHashMap.newKeySet();
+    private final Thread thread;
+    private RedisLockObserver redis;
+    private PostgresLockObserver postgres;
+    private volatile boolean running = true;
+    private String lastLine = "";
+
+    LockWatcher(Supplier<Mode> mode, Supplier<String> redisUrl, Supplier<String> pgUrl, String job,
+            Consumer<String> onChange) {
+        this.mode = mode;
+        this.redisUrl = redisUrl;
+        this.pgUrl = pgUrl;
+        this.job = job;
+        this.onChange = onChange;
+        this.thread = new Thread(this::loop, "lab-lock-watch");
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    LockState current() {
+        return current.get();
+    }
+
+    /** The in-JVM mutexes are seen only through the workers' own events. */
+    void onEvent(Event e) {
+        if (!Mode.LOCAL_MUTEX.cliName().equals(e.mode())) {
+            return;
+        }
+        switch (e.type()) {
+            case ACQUIRED -> localHolders.add(e.worker());
+            case RELEASED -> localHolders.remove(e.worker());
+            default -> { }
+        }
+    }
+
+    private void loop() {
+        while (running) {
+            LockState s;
+            String line;
+            String key;
+            try {
+                s = observe();
+                line = describe(s);
+                // The TTL changes every poll, the holder does not: only a new holder or queue makes a new line.
+                key = describe(new LockState(s.mechanism(), s.key(), s.holder(), -1, s.waiters()));
+            } catch (RuntimeException e) {
+                s = null;
+                line = "lock: cannot observe - " + e.getMessage();
+                key = line;
+            }
+            current.set(s);
+            if (!key.equals(lastLine)) {
+                lastLine = key;
+                onChange.accept(line);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private LockState observe() {
+        Mode m = mode.get();
+        return switch (m) {
+            case REDIS -> redis().observe();
+            case POSTGRES -> postgres().observe();
+            case LOCAL_MUTEX -> {
+                List<String> holders = List.copyOf(new TreeSet<>(localHolders));
+                yield new LockState("local-mutex", "in-JVM mutex", holders.isEmpty() ? null : String.join(", ", holders),
+                        -1, List.of());
+            }
+            case NAIVE -> new LockState("none", "-", null, -1, List.of());
+        };
+    }
+
+    static String describe(LockState s) {
+        if (s.mechanism().equals("none")) {
+            return "lock: none (naive mode)";
+        }
+        if (s.mechanism().equals("local-mutex")) {
+            return s.free() ? "lock: no worker holds its in-JVM mutex"
+                    : "lock: in-JVM mutexes held at once by " + s.holder() + " (each worker has its own)";
+        }
+        String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
+        return s.free() ? "lock: " + s.mechanism() + " '" + s.key() + "' free" + waiting
+                : "lock: " + s.mechanism() + " '" + s.key() + "' held by " + s.holder()
+                        + (s.ttlMillis() >= 0 ? " (" + s.ttlMillis() + " ms left)" : "") + waiting;
+    }
+
+    private RedisLockObserver redis() {
+        if (redis == null) {
+            redis = new RedisLockObserver(redisUrl.get(), job);
+        }
+        return redis;
+    }
+
+    private PostgresLockObserver postgres() {
+        if (postgres == null) {
+            postgres = new PostgresLockObserver(pgUrl.get());
+        }
+        return postgres;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (redis != null) {
+            redis.close();
+        }
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package lab.launcher;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import lab.check.Checker;
+import lab.protocol.ModeSpec;
+import lab.session.ModeSegment;
+import lab.store.CounterRow;
+import java.time.Duration;
+
+/**
+ * The spans of a run by mode. A span begins when every worker has acknowledged its mode (so its first counted
+ * window is the first that begins after that) and ends when the next switch is requested: the windows in
+ * between belong to no mode, since the workers were not all in one.
+ */
+final class Segments {
+    private record Open(ModeSpec spec, Instant from) {}
+
+    private final List<ModeSegment> closed = new ArrayList<>();
+    private Open open;
+
+    synchronized void begin(ModeSpec spec, Instant from) {
+        open = new Open(spec, from);
+    }
+
+    synchronized void end(Instant to) {
+        if (open != null) {
+            closed.add(new ModeSegment(open.spec().mode().cliName(), open.spec().toMap(), open.from(), to, null));
+            open = null;
+        }
+    }
+
+    /** Every closed span with its figures, counted from {@code rows}. */
+    synchronized List<ModeSegment> count(List<CounterRow> rows, Duration every) {
+        List<ModeSegment> out = new ArrayList<>();
+        for (ModeSegment s : closed) {
+            out.add(new ModeSegment(s.mode(), s.spec(), s.from(), s.to(), Checker.figures(rows, s.from(), s.to(), every)));
+        }
+        return out;
+    }
+}

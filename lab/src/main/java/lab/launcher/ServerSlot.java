@@ -1,0 +1,123 @@
+package lab.launcher;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import lab.session.ServerInfo;
+
+/**
+ * One server of the session, Redis or PostgreSQL: either external (a URL given; the lab owns nothing) or started
+ * by the lab — at once when the first mode needs it, else in the background once the workers are ready.
+ */
+final class ServerSlot implements AutoCloseable {
+    /** Starts a server on a port chosen beforehand, so that workers can be told its URL before it exists. */
+    @FunctionalInterface
+    interface Starter {
+        LabServer start() throws Exception;
+    }
+
+    private final String name;
+    private final String url;
+    private final boolean external;
+    private final Starter starter;
+    private final CompletableFuture<LabServer> server = new CompletableFuture<>();
+    private volatile boolean begun;
+    private boolean closed;
+
+    private ServerSlot(String name, String url, boolean external, Starter starter) {
+        this.name = name;
+        this.url = url;
+        this.external = external;
+        this.starter = starter;
+    }
+
+    static ServerSlot external(String name, String url) {
+        return new ServerSlot(name, url, true, null);
+    }
+
+    static ServerSlot owned(String name, String url, Starter starter) {
+        return new ServerSlot(name, url, false, starter);
+    }
+
+    String name() {
+        return name;
+    }
+
+    String url() {
+        return url;
+    }
+
+    boolean external() {
+        return external;
+    }
+
+    /** Starts it in this thread (idempotent); the failure, if any, is kept for {@link #awaitReady}. */
+    synchronized void startNow() {
+        if (external || begun || closed) {
+            return;
+        }
+        begun = true;
+        try {
+            server.complete(starter.start());
+        } catch (Exception e) {
+            server.completeExceptionally(e);
+        }
+    }
+
+    void startInBackground() {
+        if (external || begun) {
+            return;
+        }
+        Thread t = new Thread(this::startNow, "lab-start-" + name);
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Waits for the server; throws with a message naming it and the reason when it could not start. */
+    void awaitReady() {
+        if (external) {
+            return;
+        }
+        startNow();
+        if (!server.isDone()) {
+            throw new IllegalStateException(name + " server is not started: the lab is stopping");
+        }
+        try {
+            server.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(name + " server could not start at " + url + ": " + e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for " + name);
+        }
+    }
+
+    /** The lab's own server, or null when it is external or has not started. */
+    LabServer owned() {
+        return server.isDone() && !server.isCompletedExceptionally() ? server.join() : null;
+    }
+
+    ServerInfo info() {
+        if (external) {
+            return new ServerInfo(name, url, "external", 0, "not started by the lab");
+        }
+        if (!server.isDone()) {
+            return new ServerInfo(name, url, begun ? "starting" : "not started", 0, "");
+        }
+        if (server.isCompletedExceptionally()) {
+            String why = server.handle((s, e) -> e == null ? "" : String.valueOf(e.getMessage())).join();
+            return new ServerInfo(name, url, "failed", 0, why);
+        }
+        LabServer s = server.join();
+        return new ServerInfo(name, url, s.isRunning() ? "ready" : "down", s.startMillis(), s.source());
+    }
+
+    /** Waits for a start in progress (both hold the lock), so that a server starting now is not left behind. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        LabServer s = owned();
+        if (s != null) {
+            s.close();
+        }
+    }
+}
