@@ -22,7 +22,7 @@ public final class SummaryText {
         }
         if (s.segments().size() > 1) {
             out.add("  by segment (each from the first window after every worker took the mode):");
-            s.segments().forEach(seg -> out.add("    " + seg.mode() + " " + knobs(seg.spec()) + ": " + figures(seg.figures())));
+            s.segments().forEach(seg -> out.add("    " + (seg.mode() + " " + knobs(seg.spec())).trim() + ": " + figures(seg.figures())));
         }
  if (!s.switchMillis().isEmpty()) {
             out.add("  mode switches: " + s.switchMillis().size() + ", latency (request sent to the slowest worker's"

@@ -194,6 +194,10 @@ final class Lab implements AutoCloseable {
                 + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
     }
 
+    String storeUrl() {
+        return storeUrl;
+    }
+
     ModeSpec spec() {
         return spec;
     }

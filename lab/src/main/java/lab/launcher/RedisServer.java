@@ -17,7 +17,7 @@ import java.util.List;
  * <p>The binary is the machine's own when it has one, else the one that embedded-redis ships: unpacked here and
  * started through {@link Spawner}, never by the library, whose child would outlive a killed launcher.
  */
-public final class RedisServer implements AutoCloseable {
+public final class RedisServer implements LabServer {
     static final String EMBEDDED = "embedded-redis 1.4.3";
     private static final String RESOURCE = "redis-server-6.2.6-v5-linux-amd64";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(10);
@@ -41,11 +41,16 @@ public final class RedisServer implements AutoCloseable {
     }
 
     public static RedisServer start(Path dir, ServerBinaries binaries) throws IOException {
+        return start(dir, binaries, FreePort.pick());
+    }
+
+    /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
+    public static RedisServer start(Path dir, ServerBinaries binaries, int port) throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
         Path machine = binaries.onPath("redis-server").orElse(null);
         Path binary = machine != null ? machine : Unpacker.executable(RESOURCE, dir.resolve("redis-server"));
-        RedisServer server = new RedisServer(dir, binary, machine != null ? "machine" : EMBEDDED, FreePort.pick());
+        RedisServer server = new RedisServer(dir, binary, machine != null ? "machine" : EMBEDDED, port);
         server.launch(t0);
         return server;
     }

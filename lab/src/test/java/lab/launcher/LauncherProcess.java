@@ -27,7 +27,7 @@ final class LauncherProcess implements AutoCloseable {
 
     static LauncherProcess start(Path workDir, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-Dlab.binaries=embedded",
                 "-cp", System.getProperty("java.class.path"), "lab.launcher.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());

@@ -1,0 +1,17 @@
+package lab.guard;
+
+import lab.guard.postgres.PostgresAdvisoryGuard;
+import lab.launcher.TestServers;
+
+/** The blocking lock as one seed wrote it: no two runs at once, but every worker runs every tick. */
+class PostgresWaitLockContractTest extends GuardContract {
+    @Override
+    Guard build(String worker, long pid) {
+        return new PostgresAdvisoryGuard(worker, TestServers.postgres().url(), true, false, LockListener.NONE);
+    }
+
+    @Override
+    int runsPerTick() {
+        return WORKERS;
+    }
+}

@@ -1,0 +1,17 @@
+package lab.guard;
+
+import lab.guard.postgres.PostgresAdvisoryGuard;
+import lab.launcher.TestServers;
+
+/** Queued behind the lock, each worker first checks whether the tick has its row: only the first writes. */
+class PostgresWaitRecheckContractTest extends GuardContract {
+    @Override
+    Guard build(String worker, long pid) {
+        return new PostgresAdvisoryGuard(worker, TestServers.postgres().url(), true, true, LockListener.NONE);
+    }
+
+    @Override
+    int runsPerTick() {
+        return 1;
+    }
+}

@@ -1,0 +1,18 @@
+package lab.guard;
+
+import java.time.Duration;
+import lab.guard.redis.RedisLockGuard;
+import lab.launcher.TestServers;
+
+class RedisLockContractTest extends GuardContract {
+    @Override
+    Guard build(String worker, long pid) {
+        return new RedisLockGuard(worker, pid, TestServers.redis().url(), "contract", Duration.ofSeconds(60), true,
+                LockListener.NONE);
+    }
+
+    @Override
+    int runsPerTick() {
+        return 1;
+    }
+}

@@ -1,0 +1,109 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import lab.check.Figures;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
+import lab.session.ModeSegment;
+import lab.session.RunSummary;
+import lab.store.CounterRow;
+import lab.store.CounterStore;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The contract across processes: four real worker JVMs switched live through every mode in one lab run, each
+ * segment counted from the counter table. Run twice: counter table in H2 with Redis and PostgreSQL given as
+ * external URLs (servers this test started), and counter table in PostgreSQL with servers the lab starts itself.
+ */
+class ModesAcrossProcessesTest {
+    private static final Duration SEGMENT = Duration.ofMillis(3_600);
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "store {0}, servers given as URLs: {1}")
+    @CsvSource({"h2, true", "postgres, false"})
+    void each_mode_yields_its_own_rows_per_tick_counted_from_the_table(String store, boolean external) throws Exception {
+        LabSettings settings = new LabSettings(4, ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
+                Duration.ofSeconds(1), Duration.ofMinutes(5), true, null, dir, "tick", store,
+                external ? TestServers.redis().url() : null, external ? TestServers.postgres().url() : null, List.of());
+        List<Event> events = new CopyOnWriteArrayList<>();
+        List<String> said = new CopyOnWriteArrayList<>();
+        RunSummary summary;
+        List<CounterRow> rows;
+        try (Lab lab = new Lab(settings)) {
+            lab.onEvent(events::add);
+            lab.start(said::add);
+            Thread.sleep(SEGMENT.toMillis());
+            for (Map<String, String> change : List.of(
+                    Map.of("mode", "local-mutex"),
+                    Map.of("mode", "redis"),
+                    Map.of("mode", "postgres", "pg-lock", "try"),
+                    Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "off"),
+                    Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "on"))) {
+                String result = lab.switchMode(change);
+                assertThat(result).as("switch %s; lab said %s", change, said).contains("acknowledged by 4 workers");
+                Thread.sleep(SEGMENT.toMillis());
+            }
+            summary = lab.stopAndSummarise(Instant.now());
+            try (CounterStore table = new CounterStore(lab.storeUrl())) {
+                rows = table.readAll();
+            }
+        }
+
+        List<ModeSegment> seg = summary.segments();
+        assertThat(seg).extracting(ModeSegment::mode)
+                .containsExactly("naive", "local-mutex", "redis", "postgres", "postgres", "postgres");
+        assertEveryTick(seg.get(0), 4);
+        assertEveryTick(seg.get(1), 4);
+        assertEveryTick(seg.get(2), 1);
+        assertEveryTick(seg.get(3), 1);
+        assertEveryTick(seg.get(4), 4);
+        assertEveryTick(seg.get(5), 1);
+
+        // redis: in every tick the three others tried and were told who holds the lock
+        Map<Instant, Long> skips = events.stream()
+                .filter(e -> e.type() == EventType.SKIPPED && "redis".equals(e.mode()) && inside(seg.get(2), e.tick()))
+                .collect(Collectors.groupingBy(Event::tick, Collectors.counting()));
+        assertThat(skips.values()).isNotEmpty().containsOnly(3L);
+
+        // postgres wait without re-check: queued, not concurrent — the four runs of a tick start one after another
+        assertThat(seg.get(4).figures().overlaps()).isZero();
+        Map<Instant, List<CounterRow>> waitTicks = rows.stream().filter(r -> inside(seg.get(4), r.tickAt()))
+                .collect(Collectors.groupingBy(CounterRow::tickAt));
+        assertThat(waitTicks).isNotEmpty();
+        waitTicks.forEach((tick, runs) -> {
+            Instant first = runs.stream().map(CounterRow::startedAt).min(Comparator.naturalOrder()).orElseThrow();
+            Instant last = runs.stream().map(CounterRow::startedAt).max(Comparator.naturalOrder()).orElseThrow();
+            assertThat(Duration.between(first, last).toMillis()).as("start spread in tick %s", tick)
+                    .isGreaterThanOrEqualTo(3 * 200 - 30);
+        });
+        // naive: no lock, the four runs of a tick are inside the job together
+        assertThat(seg.get(0).figures().overlaps()).isGreaterThan(0);
+        assertThat(summary.switchMillis()).hasSize(5);
+    }
+
+    private static boolean inside(ModeSegment s, Instant tick) {
+        return tick != null && !tick.isBefore(s.from().plusMillis(999).truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                && tick.plusSeconds(1).compareTo(s.to()) <= 0;
+    }
+
+    private static void assertEveryTick(ModeSegment s, int rows) {
+        Figures f = s.figures();
+        assertThat(f.ticks()).as("complete ticks in %s %s", s.mode(), s.spec()).isGreaterThanOrEqualTo(2);
+        assertThat(f.rowsPerTick()).as("rows per tick in %s %s", s.mode(), s.spec()).containsOnly(rows);
+    }
+}
