@@ -114,10 +114,17 @@ final class ServerProcess {
         }
     }
 
+    /** The line of the log that best explains a failure: the last error, else the last line. */
     String lastLogLine() {
         try {
             // Decoding leniently: a server's log is not guaranteed to be valid UTF-8.
             String[] lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).split("\n");
+            // PostgreSQL's last words are "database system is shut down"; the reason is the FATAL line before.
+            for (int i = lines.length - 1; i >= 0; i--) {
+                if (lines[i].matches(".*(FATAL|PANIC|ERROR|error):.*")) {
+                    return lines[i].strip();
+                }
+            }
             for (int i = lines.length - 1; i >= 0; i--) {
                 if (!lines[i].isBlank()) {
                     return lines[i].strip();

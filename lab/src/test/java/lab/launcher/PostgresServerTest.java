@@ -2,6 +2,7 @@ package lab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,6 +80,18 @@ class PostgresServerTest {
         assertThat(postgres.isRunning()).isFalse();
         assertThat(FreePort.accepting(postgres.port())).isFalse();
         assertThat(Files.exists(dir)).isFalse();
+    }
+
+    @Test
+    @Order(4)
+    void the_machines_own_postgres_is_preferred_when_it_has_one() throws Exception {
+        assumeTrue(ServerBinaries.MACHINE_FIRST.onPath("postgres").isPresent(), "this machine has no postgres");
+        try (PostgresServer machine = PostgresServer.start(tmp.resolve("machine"), ServerBinaries.MACHINE_FIRST);
+                Connection c = DriverManager.getConnection(machine.url())) {
+            System.out.println("postgres (machine) first start: " + machine.startMillis() + " ms");
+            assertThat(machine.source()).isEqualTo("machine");
+            assertThat(tryLock(c)).isTrue();
+        }
     }
 
     private static boolean tryLock(Connection c) throws SQLException {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -61,6 +63,19 @@ class RedisServerTest {
 
     @Test
     @Order(3)
+    void a_restart_on_a_port_someone_took_names_the_server_the_port_and_the_reason() throws IOException {
+        redis.stop();
+        try (ServerSocket squatter = new ServerSocket(redis.port(), 1, InetAddress.getLoopbackAddress())) {
+            assertThatThrownBy(redis::start).isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("redis server (embedded-redis 1.4.3) could not start on 127.0.0.1:" + redis.port())
+                    .hasMessageContaining("Failed listening on port " + redis.port());
+        }
+        redis.start();
+        assertThat(Resp.call(redis.port(), "PING")).isEqualTo("+PONG");
+    }
+
+    @Test
+    @Order(4)
     void closing_frees_the_port_and_removes_the_folder() {
         Path dir = tmp.resolve("redis");
         assertThat(dir).isDirectory();

@@ -1,0 +1,20 @@
+package lab.launcher;
+
+import java.nio.file.Path;
+
+/**
+ * A stand-in launcher for {@link ServersDieWithTheLauncherTest}: starts both servers from Maven Central's binaries
+ * in the folder given as argument, prints their pids and ports, then waits to be killed.
+ */
+public final class ServersUntilKilled {
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        RedisServer redis = RedisServer.start(dir.resolve("redis"), ServerBinaries.EMBEDDED_ONLY);
+        PostgresServer postgres = PostgresServer.start(dir.resolve("postgres"), ServerBinaries.EMBEDDED_ONLY);
+        System.out.println("redis " + redis.pid() + " " + redis.port());
+        System.out.println("postgres " + postgres.pid() + " " + postgres.port());
+        System.out.println("ready");
+        System.out.flush();
+        Thread.sleep(Long.MAX_VALUE);
+    }
+}
