@@ -194,6 +194,34 @@ final class Lab implements AutoCloseable {
                 + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
     }
 
+    /**
+     * Stops the lab's own Redis or PostgreSQL when it runs, starts it when it is down: the fault a trainer injects.
+     * Says in one line what it did, or why it did nothing (an external server is not the lab's to stop).
+     */
+    String toggleServer(String name) {
+        ServerSlot slot = "redis".equals(name) ? redis : "postgres".equals(name) ? postgres : null;
+        if (slot == null) {
+            return "no server named " + name + " (redis or postgres)";
+        }
+        if (slot.external()) {
+            return name + " at " + slot.url() + " is external: the lab does not own it and will not stop it";
+        }
+        LabServer server = slot.owned();
+        if (server == null) {
+            return name + " server is " + slot.info().state() + ": nothing to stop or start";
+        }
+        if (server.isRunning()) {
+            server.stop();
+            return name + " server stopped (" + slot.url() + "): modes that need it now fail closed";
+        }
+        try {
+            server.start();
+            return name + " server started again at " + slot.url() + " in " + server.startMillis() + " ms";
+        } catch (IOException e) {
+            return name + " server could not start again: " + e.getMessage();
+        }
+    }
+
     String storeUrl() {
         return storeUrl;
     }

@@ -1,0 +1,51 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A scripted switch from the command line, with the servers the lab starts itself in the background. */
+class LiveSwitchTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void switching_from_naive_to_redis_at_5s_turns_four_rows_per_tick_into_one() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Path json = dir.resolve("s.json");
+
+        int code = Main.run(new String[] {"--headless", "--workers", "4", "--mode", "naive", "--every", "1s",
+            "--task-time", "200ms", "--duration", "10s", "--switch", "5s=redis", "--summary-json", json.toString(),
+            "--runs-dir", dir.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertThat(code).as("stderr: %s", err).isZero();
+        assertThat(printed).contains("redis server ready at redis://127.0.0.1:")
+                .contains("switch to redis")
+                .contains("acknowledged by 4 workers")
+                .contains("lock: redis 'scheduler_lock:tick' held by w");
+        Map<String, Object> s = JSON.std.mapFrom(Files.readString(json));
+        List<Map<String, Object>> segments = (List<Map<String, Object>>) s.get("segments");
+        assertThat(segments).extracting(m -> m.get("mode")).containsExactly("naive", "redis");
+        assertThat(segments.get(0).get("rows_per_tick")).isEqualTo(Map.of("min", 4, "median", 4, "max", 4));
+        assertThat(segments.get(1).get("rows_per_tick")).isEqualTo(Map.of("min", 1, "median", 1, "max", 1));
+        assertThat(((Number) segments.get(1).get("ticks")).intValue()).isGreaterThanOrEqualTo(3);
+        assertThat((Map<String, Object>) s.get("switch_ms")).containsKeys("p50", "max");
+        assertThat((List<Map<String, Object>>) s.get("servers")).anySatisfy(sv -> {
+            assertThat(sv).containsEntry("name", "redis").containsEntry("source", "embedded-redis 1.4.3");
+            assertThat(((Number) sv.get("start_ms")).longValue()).isPositive();
+        });
+    }
+}
