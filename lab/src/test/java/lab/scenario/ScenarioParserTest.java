@@ -199,4 +199,22 @@ class ScenarioParserTest {
         assertThat(errorOf("title: t\n\"bad\\nkey\\u0007\": 1\nsteps:\n  - wait: 2s\n"))
                 .isEqualTo("2:1: unknown key 'bad key\\u0007' (expected title, lesson, setup, steps)");
     }
+
+    @Test
+    void deeply_nested_yaml_is_refused_not_a_stack_overflow() throws IOException {
+        assertThat(errorOf("title: t\nsteps: " + "[".repeat(200_000) + "\n")).contains("not valid YAML");
+    }
+
+    @Test
+    void a_file_far_larger_than_a_scenario_is_refused_before_it_is_read() throws IOException {
+        Path file = write("title: t\n# " + "x".repeat(ScenarioParser.MAX_BYTES) + "\nsteps:\n  - wait: 2s\n");
+        assertThatThrownBy(() -> ScenarioParser.parse(file))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith(file + ": is " + Files.size(file) + " bytes (expected a scenario of at most");
+    }
+
+    @Test
+    void a_byte_order_mark_at_the_start_is_accepted() throws Exception {
+        assertThat(parse("\uFEFFtitle: t\nsteps:\n  - wait: 2s\n").title()).isEqualTo("t");
+    }
 }
