@@ -3,6 +3,7 @@ package lab.scenario;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import lab.protocol.Durations;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
@@ -179,7 +180,7 @@ final class Nodes {
             return "nothing";
         }
         if (!(node instanceof ScalarNode scalar)) {
-            return "a " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+            return "a " + node.getNodeType().name().toLowerCase(Locale.ROOT);
         }
         String v = scalar.getValue();
         return "'" + (v.length() > 40 ? v.substring(0, 40) + "..." : v) + "'";
