@@ -1,0 +1,58 @@
+package lab.scenario;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.ToIntFunction;
+import java.util.stream.Collectors;
+import lab.check.Figures;
+
+/** The figures an {@code expect} may name, under the names of the summary JSON (see the design's "Time, windows and
+ * figures"). */
+public enum Figure {
+    TICKS("ticks", Figures::ticks),
+    ROWS("rows", Figures::rows),
+    DUPLICATE_TICKS("duplicate_ticks", Figures::duplicateTicks),
+    EXTRA_ROWS("extra_rows", Figures::extraRows),
+    MISSED_TICKS("missed_ticks", Figures::missedTicks),
+    OVERLAPS("overlaps", Figures::overlaps),
+    /** Judged on every window, never on an average: it has no single value. */
+    ROWS_PER_TICK("rows_per_tick", null);
+
+    private final String key;
+    private final ToIntFunction<Figures> value;
+
+    Figure(String key, ToIntFunction<Figures> value) {
+        this.key = key;
+        this.value = value;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    /** True for {@link #ROWS_PER_TICK}, whose comparison must hold in every window. */
+    public boolean perTick() {
+        return value == null;
+    }
+
+    /** The figure's value over the whole span; not defined for {@link #ROWS_PER_TICK}. */
+    public int valueOf(Figures f) {
+        if (value == null) {
+            throw new IllegalStateException(key + " has one value per tick, not one per span");
+        }
+        return value.applyAsInt(f);
+    }
+
+    public static Optional<Figure> byKey(String key) {
+        return Arrays.stream(values()).filter(f -> f.key.equals(key)).findFirst();
+    }
+
+    public static String keys() {
+        return Arrays.stream(values()).map(Figure::key).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return key;
+    }
+}

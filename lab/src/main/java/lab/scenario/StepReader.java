@@ -1,0 +1,173 @@
+package lab.scenario;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import lab.protocol.ModeSpec;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * Reads the {@code steps} list in order, carrying what an earlier step makes legal for a later one: the marks
+ * already set, whether a {@code mode} step came before, the knobs in force.
+ */
+final class StepReader {
+    static final List<String> STEPS =
+            List.of("say", "wait", "expect", "mode", "mark", "kill", "pause", "resume", "restart", "redis", "postgres");
+    private static final String MARK_NAME = "[A-Za-z0-9][A-Za-z0-9_.-]{0,39}";
+
+    private final Nodes nodes;
+    private final Setup setup;
+    private final Set<String> marks = new HashSet<>();
+    private ModeSpec spec;
+    private boolean modeSwitched;
+
+    StepReader(Nodes nodes, Setup setup) {
+        this.nodes = nodes;
+        this.setup = setup;
+        this.spec = setup.spec();
+    }
+
+    List<Step> read(Node node) throws ScenarioException {
+        if (!(node instanceof SequenceNode list)) {
+            throw nodes.error(node, "steps: expected a list of steps ('- say: ...', '- wait: 5s', ...), got "
+                    + Nodes.kind(node));
+        }
+        if (list.getValue().isEmpty()) {
+            throw nodes.error(node, "steps: the list is empty (expected at least one step)");
+        }
+        List<Step> steps = new ArrayList<>();
+        for (Node item : list.getValue()) {
+            steps.add(step(item));
+        }
+        return steps;
+    }
+
+    private Step step(Node item) throws ScenarioException {
+        Map<String, Nodes.Entry> entries =
+                nodes.entries(item, "step", STEPS, "a step such as 'say: ...' or 'wait: 5s'", "step");
+        if (entries.isEmpty()) {
+            throw nodes.error(item, "step: empty (expected one of " + String.join(", ", STEPS) + ")");
+        }
+        if (entries.size() > 1) {
+            ScalarNode second = entries.values().stream().skip(1).findFirst().orElseThrow().key();
+            throw nodes.error(second, "step: one step per item, '" + second.getValue() + "' follows '"
+                    + entries.keySet().iterator().next() + "' (expected a new '- " + second.getValue() + ": ...' item)");
+        }
+        String name = entries.keySet().iterator().next();
+        Node value = entries.get(name).value();
+        int line = Nodes.line(item);
+        return switch (name) {
+            case "say" -> new Step.Say(line, nodes.text(value, "say"));
+            case "wait" -> new Step.Wait(line, nodes.positiveDuration(value, "wait"));
+            case "expect" -> expect(line, value);
+            case "mode" -> switchMode(line, value);
+            case "mark" -> mark(line, value);
+            case "redis", "postgres" -> new Step.Server(line, Step.Server.Name.valueOf(name.toUpperCase(Locale.ROOT)),
+                    Step.Server.Action.valueOf(
+                            nodes.choice(value, name, List.of("stop", "start")).toUpperCase(Locale.ROOT)));
+            default -> fault(line, Step.Fault.Kind.valueOf(name.toUpperCase(Locale.ROOT)), value);
+        };
+    }
+
+    private Step expect(int line, Node value) throws ScenarioException {
+        List<String> keys = new ArrayList<>(List.of("since"));
+        for (Figure f : Figure.values()) {
+            keys.add(f.key());
+        }
+        Map<String, Nodes.Entry> entries = nodes.entries(value, "expect", keys,
+                "a mapping of figures such as { duplicate_ticks: 0 }", "figure");
+        Since since = entries.containsKey("since") ? since(entries.get("since").value()) : Since.START;
+        List<Expectation> expectations = new ArrayList<>();
+        for (Map.Entry<String, Nodes.Entry> e : entries.entrySet()) {
+            if (!e.getKey().equals("since")) {
+                expectations.add(expectation(Figure.byKey(e.getKey()).orElseThrow(), e.getValue().value()));
+            }
+        }
+        if (expectations.isEmpty()) {
+            throw nodes.error(value, "expect: no figure to judge (expected one or more of " + Figure.keys() + ")");
+        }
+        return new Step.Expect(line, since, expectations);
+    }
+
+    private Expectation expectation(Figure figure, Node node) throws ScenarioException {
+        String what = "expect." + figure.key();
+        String expected = "a count such as 0, or a comparison in quotes: \"> 0\", \">= 2\", \"<= 1\", \"!= 0\"";
+        String t = nodes.scalar(node, what, expected);
+        Comparison c = Comparison.parse(t)
+                .orElseThrow(() -> nodes.error(node, what + ": '" + t.strip() + "' is not a comparison (expected "
+                        + expected + ")"));
+        int[] at = node.getStartMark().map(m -> new int[] {m.getLine() + 1, m.getColumn() + 1}).orElse(new int[2]);
+        return new Expectation(figure, c, at[0], at[1]);
+    }
+
+    private Since since(Node node) throws ScenarioException {
+        String t = nodes.scalar(node, "expect.since", "start, mode or mark:<name>").strip();
+        if (t.equals("start")) {
+            return Since.START;
+        }
+        if (t.equals("mode")) {
+            if (!modeSwitched) {
+                throw nodes.error(node, "expect.since: 'mode' but no mode step comes before this expect"
+                        + " (expected start, or a '- mode: ...' step earlier)");
+            }
+            return Since.MODE;
+        }
+        String name = t.startsWith("mark:") ? t.substring("mark:".length()).strip() : t;
+        if (!marks.contains(name)) {
+            throw nodes.error(node, "expect.since: no mark '" + name + "' before this expect (expected start, mode"
+                    + (marks.isEmpty() ? "" : ", or mark:" + String.join(", mark:", marks.stream().sorted().toList()))
+                    + ")");
+        }
+        return Since.mark(name);
+    }
+
+    private Step switchMode(int line, Node value) throws ScenarioException {
+        Map<String, Nodes.Entry> entries;
+        if (value instanceof ScalarNode scalar && !Nodes.isNull(scalar)) {
+            entries = Map.of("mode", new Nodes.Entry(scalar, scalar));
+        } else {
+            entries = nodes.entries(value, "mode", Knobs.NAMES,
+                    "a mode name, or knobs such as { mode: redis, lock-ttl: 1s }", "knob");
+            if (entries.isEmpty()) {
+                throw nodes.error(value, "mode: no knob to change (expected one or more of "
+                        + String.join(", ", Knobs.NAMES) + ")");
+            }
+        }
+        Map<String, Object> knobs = Knobs.read(nodes, entries, "mode", spec);
+        spec = spec.merge(knobs);
+        modeSwitched = true;
+        return new Step.SwitchMode(line, knobs);
+    }
+
+    private Step mark(int line, Node value) throws ScenarioException {
+        String name = nodes.scalar(value, "mark", "a name such as before-kill").strip();
+        if (!name.matches(MARK_NAME) || name.equals("start") || name.equals("mode")) {
+            throw nodes.error(value, "mark: '" + name + "' cannot name a mark (expected letters, digits, '-', '_'"
+                    + " or '.', up to 40, and neither start nor mode)");
+        }
+        if (!marks.add(name)) {
+            throw nodes.error(value, "mark: '" + name + "' is already set earlier (expected a new name)");
+        }
+        return new Step.Mark(line, name);
+    }
+
+    private Step fault(int line, Step.Fault.Kind kind, Node value) throws ScenarioException {
+        String range = setup.workers() == 1 ? "w1" : "w1..w" + setup.workers();
+        String t = nodes.scalar(value, kind.key(), "holder or a worker id " + range).strip();
+        if (t.equals(Step.HOLDER)) {
+            return new Step.Fault(line, kind, t);
+        }
+        for (int i = 1; i <= setup.workers(); i++) {
+            if (t.equals("w" + i)) {
+                return new Step.Fault(line, kind, t);
+            }
+        }
+        throw nodes.error(value, kind.key() + ": no worker '" + t + "' in this scenario (expected holder or "
+                + range + ": setup has " + setup.workers() + (setup.workers() == 1 ? " worker)" : " workers)"));
+    }
+}

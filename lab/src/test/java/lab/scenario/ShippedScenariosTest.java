@@ -1,0 +1,128 @@
+package lab.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import lab.protocol.ModeSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The lessons in scenarios/ parse, point at their pages, fit in a minute and keep the design's timing rules. */
+class ShippedScenariosTest {
+    /** Surefire runs in lab/; the scenarios live at the repository root. */
+    static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+    static final Path SCENARIOS = ROOT.resolve("scenarios");
+    static final Path INVERTED = Path.of("src/test/resources/scenarios/inverted");
+
+    static Stream<Path> lessons() throws IOException {
+        try (Stream<Path> files = Files.list(SCENARIOS)) {
+            return files.sorted().toList().stream();
+        }
+    }
+
+    @Test
+    void scenarios_holds_the_six_first_lessons_and_nothing_else() throws IOException {
+        assertThat(lessons().map(p -> p.getFileName().toString())).containsExactly(
+                "01-naive.yaml", "02-local-mutex.yaml", "03-redis.yaml", "04-postgres-try.yaml",
+                "05-postgres-wait.yaml", "06-single-worker.yaml");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void every_lesson_parses_and_names_a_page_that_exists(Path file) throws ScenarioException {
+        Scenario s = ScenarioParser.parse(file);
+        assertThat(s.lesson()).as("lesson of %s", file).isPresent();
+        assertThat(ROOT.resolve(s.lesson().orElseThrow())).as("lesson page of %s", file).isRegularFile();
+        assertThat(s.steps()).filteredOn(Step.Say.class::isInstance).as("captions of %s", file).isNotEmpty();
+        assertThat(s.steps()).filteredOn(Step.Expect.class::isInstance).as("expects of %s", file).isNotEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void every_lesson_runs_well_under_a_minute(Path file) throws ScenarioException {
+        // The waits, plus a few seconds for workers and servers to start and for the last tick to finish.
+        assertThat(ScenarioParser.parse(file).totalWait()).isLessThanOrEqualTo(Duration.ofSeconds(40));
+    }
+
+    /**
+     * One row per tick only shows when the lock is held longer than the spread of the workers' fire times (the
+     * design's "Short jobs in tests"); a shorter job would make the lesson flaky, not wrong.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void one_row_per_tick_is_only_expected_of_a_job_of_200ms_or_more(Path file) throws ScenarioException {
+        Scenario s = ScenarioParser.parse(file);
+        ModeSpec spec = s.setup().spec();
+        for (Step step : s.steps()) {
+            if (step instanceof Step.SwitchMode m) {
+                spec = m.applyTo(spec);
+            }
+            if (step instanceof Step.Expect e && expectsOneRowPerTick(e) && s.setup().workers() > 1) {
+                assertThat(spec.taskTime()).as("task-time at line %d of %s", e.line(), file)
+                        .isGreaterThanOrEqualTo(Duration.ofMillis(200));
+                assertThat(s.setup().every()).as("every of %s", file).isEqualTo(Duration.ofSeconds(1));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void an_expect_after_a_mode_step_judges_since_that_step(Path file) throws ScenarioException {
+        boolean switched = false;
+        for (Step step : ScenarioParser.parse(file).steps()) {
+            switched |= step instanceof Step.SwitchMode;
+            if (step instanceof Step.Expect e && switched) {
+                assertThat(e.since()).as("since at line %d of %s", e.line(), file).isNotEqualTo(Since.START);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void every_lesson_has_an_inverted_twin_that_differs_in_one_expectation(Path file) throws ScenarioException {
+        Scenario lesson = ScenarioParser.parse(file);
+        Scenario inverted = ScenarioParser.parse(INVERTED.resolve(file.getFileName()));
+        assertThat(inverted.title()).isEqualTo(lesson.title());
+        assertThat(inverted.setup()).isEqualTo(lesson.setup());
+        assertThat(inverted.steps()).hasSameSizeAs(lesson.steps());
+        List<String> changed = new ArrayList<>();
+        for (int i = 0; i < lesson.steps().size(); i++) {
+            if (lesson.steps().get(i) instanceof Step.Expect a && inverted.steps().get(i) instanceof Step.Expect b) {
+                for (int j = 0; j < a.expectations().size(); j++) {
+                    if (!a.expectations().get(j).comparison().equals(b.expectations().get(j).comparison())) {
+                        changed.add(a.expectations().get(j) + " -> " + b.expectations().get(j));
+                    }
+                }
+            } else {
+                assertThat(inverted.steps().get(i).describe()).isEqualTo(lesson.steps().get(i).describe());
+            }
+        }
+        assertThat(changed).as("inverted expectations of %s", file).hasSize(1);
+    }
+
+    @Test
+    void the_complete_example_of_the_format_page_parses() throws IOException, ScenarioException {
+        Path page = ROOT.resolve("docs/scenario-format.md");
+        String text = Files.readString(page);
+        int start = text.indexOf("```yaml\n", text.indexOf("## A complete example")) + "```yaml\n".length();
+        String example = text.substring(start, text.indexOf("```", start));
+
+        Scenario s = ScenarioParser.parse(page + " (complete example)", example, page);
+
+        assertThat(s.steps()).extracting(Step::getClass).contains(Step.Say.class, Step.Wait.class, Step.Expect.class,
+                Step.SwitchMode.class, Step.Mark.class, Step.Fault.class, Step.Server.class);
+    }
+
+    private static boolean expectsOneRowPerTick(Step.Expect e) {
+        return e.expectations().stream().anyMatch(x ->
+                (x.figure() == Figure.ROWS_PER_TICK && x.comparison().equals(new Comparison(Comparison.Op.EQ, 1)))
+                        || (x.figure() == Figure.DUPLICATE_TICKS && x.comparison().test(0)));
+    }
+}
