@@ -183,6 +183,12 @@ final class Lab implements AutoCloseable {
         Instant requested = Instant.now();
         ModeSwitcher.Result r = switcher.switchAll(workers.stream().filter(WorkerProcess::alive).toList(), next);
         segments.end(requested);
+        if (r.ackMillis().isEmpty()) {
+            // No worker moved: the run is still wholly in the old mode, and keeps being counted as such.
+            segments.begin(spec, Instant.now());
+            return "switch to " + next.mode() + " refused by every worker: " + String.join("; ", r.refusals())
+                    + "; still in mode " + spec.mode();
+        }
         if (!r.complete()) {
             return "switch to " + next.mode() + " incomplete, not counted until the next switch: "
                     + String.join("; ", r.refusals());

@@ -25,6 +25,16 @@ class BadInputTest {
         "--every banana          | '--every': 'banana' is not a duration (expected a number and a unit",
         "--task-time -1s         | '--task-time'",
         "--duration 0            | '--duration': '0' (expected a duration above 0",
+        "--store mysql           | '--store': 'mysql' (expected h2 or postgres)",
+        "--redis-url localhost   | '--redis-url': 'localhost' (expected redis://host:port)",
+        "--pg-url postgres://x   | '--pg-url': 'postgres://x' (expected a JDBC URL",
+        "--release maybe         | '--release': 'maybe' (expected safe or unsafe)",
+        "--pg-lock block         | '--pg-lock': 'block' (expected try or wait)",
+        "--recheck yes           | '--recheck': 'yes' (expected on or off, not 'yes')",
+        "--lock-ttl 0            | '--lock-ttl': '0' (expected a duration above 0)",
+        "--switch 5s=chaos       | '--switch' (AT=MODE): 'chaos' is not a mode",
+        "--switch redis          | '--switch' (AT=MODE): 'redis' is not AT=MODE",
+        "--duration 10s --switch 12s=redis | '--switch': '12s=redis' (expected an offset before the end of the run (--duration 10s))",
     })
     void bad_input_is_one_line_on_stderr_exit_2_and_nothing_started(String args, String expected) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
