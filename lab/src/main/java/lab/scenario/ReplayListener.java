@@ -1,0 +1,14 @@
+package lab.scenario;
+
+/** Hears a replay as it goes: the headless printer writes lines, the dashboard updates its caption bar. */
+public interface ReplayListener {
+    /** Step {@code index} (from 1) of {@code total} begins. */
+    void step(int index, int total, Step step);
+
+    void caption(String text);
+
+    /** What the lab answered to a mode, fault or server step. */
+    void action(String result);
+
+    void verdict(Verdict verdict);
+}

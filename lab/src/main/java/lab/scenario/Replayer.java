@@ -1,0 +1,130 @@
+package lab.scenario;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import lab.check.Figures;
+import lab.session.LabControl;
+
+/**
+ * Plays a scenario's steps against a running lab, in order. Every expectation is judged and reported; a failed
+ * one does not stop the replay, so that a run reports everything that is wrong at once. The trainer may pause the
+ * script between steps and step on by hand.
+ */
+public final class Replayer {
+    private final Scenario scenario;
+    private final LabControl lab;
+    private final double speed;
+    private final ReplayListener listener;
+    private final Map<String, Instant> marks = new HashMap<>();
+    private final List<Verdict> verdicts = new ArrayList<>();
+    private final Object gate = new Object();
+    private boolean paused;
+    private int stepsAllowed;
+
+    public Replayer(Scenario scenario, LabControl lab, double speed, ReplayListener listener) {
+        if (!(speed > 0)) {
+            throw new IllegalArgumentException("speed: expected a number above 0, not " + speed);
+        }
+        this.scenario = scenario;
+        this.lab = lab;
+        this.speed = speed;
+        this.listener = listener;
+    }
+
+    /** Runs every step; true when every expectation held. */
+    public boolean run() throws InterruptedException {
+        List<Step> steps = scenario.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            awaitGate();
+            Step step = steps.get(i);
+            listener.step(i + 1, steps.size(), step);
+            play(step);
+        }
+        return verdicts.stream().allMatch(Verdict::passed);
+    }
+
+    public List<Verdict> verdicts() {
+        return List.copyOf(verdicts);
+    }
+
+    /** Stops before the next step (space in the dashboard), or goes on. */
+    public void togglePause() {
+        synchronized (gate) {
+            paused = !paused;
+            gate.notifyAll();
+        }
+    }
+
+    /** While paused, lets exactly one more step run ({@code n} in the dashboard). */
+    public void stepOnce() {
+        synchronized (gate) {
+            stepsAllowed++;
+            gate.notifyAll();
+        }
+    }
+
+    public boolean paused() {
+        synchronized (gate) {
+            return paused;
+        }
+    }
+
+    private void awaitGate() throws InterruptedException {
+        synchronized (gate) {
+            while (paused && stepsAllowed == 0) {
+                gate.wait();
+            }
+            if (paused) {
+                stepsAllowed--;
+            }
+        }
+    }
+
+    private void play(Step step) throws InterruptedException {
+        if (step instanceof Step.Say say) {
+            listener.caption(say.text());
+        } else if (step instanceof Step.Wait wait) {
+            Thread.sleep((long) (wait.duration().toMillis() / speed));
+        } else if (step instanceof Step.Mark mark) {
+            marks.put(mark.name(), Instant.now());
+        } else if (step instanceof Step.SwitchMode mode) {
+            listener.action(lab.switchMode(mode.knobs()));
+        } else if (step instanceof Step.Fault fault) {
+            listener.action(lab.fault(fault.kind().key(), fault.target()));
+        } else if (step instanceof Step.Server server) {
+            listener.action(lab.server(server.name().name().toLowerCase(java.util.Locale.ROOT),
+                    server.action() == Step.Server.Action.START));
+        } else if (step instanceof Step.Expect expect) {
+            judge(expect);
+        }
+    }
+
+    /** Judges the windows that ended by now, after letting their last runs write their rows. */
+    private void judge(Step.Expect expect) throws InterruptedException {
+        Instant to = Instant.now();
+        Instant from = switch (expect.since().kind()) {
+            case START -> lab.readyAt();
+            case MODE -> lab.modeSince();
+            case MARK -> marks.get(expect.since().mark());
+        };
+        Duration settle = lab.settle();
+        Thread.sleep(settle.toMillis());
+        Figures figures;
+        try {
+            figures = lab.figures(from, to);
+        } catch (Exception e) {
+            Verdict v = Verdict.fail("cannot read the counter table: " + e.getMessage());
+            verdicts.add(v);
+            listener.verdict(v);
+            return;
+        }
+        for (Verdict v : expect.judge(figures)) {
+            verdicts.add(v);
+            listener.verdict(v);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package lab.session;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import lab.check.Figures;
+
+/**
+ * What a scenario or a dashboard key may do to a running lab. Every action answers with one line saying what it
+ * did, or why it did nothing; none throws for a refusal, since a refused fault is part of the story.
+ */
+public interface LabControl {
+    /** The time origin: every worker answered {@code /healthz} with its trigger armed. */
+    Instant readyAt();
+
+    /** When every worker acknowledged the current mode; the first window after it is the first of the mode. */
+    Instant modeSince();
+
+    /** Switches every worker to the mode and knobs named in {@code changes}. */
+    String switchMode(Map<String, ?> changes);
+
+    /**
+     * Hurts one worker.
+     *
+     * @param kind   kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT) or restart (a fresh JVM, same id)
+     * @param target a worker id, or {@code holder}: whoever holds the lock now
+     */
+    String fault(String kind, String target);
+
+    /** Stops ({@code start} false) or starts the lab's own Redis or PostgreSQL. */
+    String server(String name, boolean start);
+
+    /**
+     * The figures of the complete windows in {@code [from, to)}, from the counter table, once the runs of the last
+     * of them had time to write their rows.
+     */
+    Figures figures(Instant from, Instant to) throws Exception;
+
+    /** How long after a window ends its runs may still be writing (the task time, queued behind each other). */
+    Duration settle();
+}
