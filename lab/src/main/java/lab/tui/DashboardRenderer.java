@@ -87,7 +87,8 @@ public final class DashboardRenderer {
         for (int y = 0; y < middle; y++) {
             rule.put(0, y, String.valueOf(look.glyphs().vertical()), Role.DIM);
         }
-        int lockHeight = Math.min(LockPanel.wantedHeight(s), middle);
+        // The timeline keeps at least its title, markers and one lane.
+        int lockHeight = Math.min(LockPanel.wantedHeight(s, right), Math.max(0, middle - 4));
         lock.draw(region(g, left + 2, top, right, lockHeight), s);
         timeline.draw(region(g, left + 2, top + lockHeight, right, middle - lockHeight), s);
 

@@ -34,7 +34,11 @@ final class KeyBar {
             return;
         }
         int c = 0;
+        // Whole entries only: a key cut in half reads as a different key. The help box lists every one.
         for (String[] key : keys(s)) {
+            if (c + key[0].length() + key[1].length() + 1 > pen.width()) {
+                continue;
+            }
             c = pen.put(c, y, key[0], Role.KEY);
             c = pen.put(c, y, " " + key[1] + " ", Role.PLAIN);
         }
@@ -49,15 +53,15 @@ final class KeyBar {
             keys.add(new String[] {"n", "next"});
         }
         keys.add(new String[] {"1-4", "mode"});
-        keys.add(new String[] {"+/-", "worker"});
-        keys.add(new String[] {look.glyphs().upDown(), "select"});
         keys.add(new String[] {"k", "kill"});
         keys.add(new String[] {"p", "pause"});
         keys.add(new String[] {"r", "restart"});
+        keys.add(new String[] {"+/-", "worker"});
         keys.add(new String[] {"R", "redis"});
         keys.add(new String[] {"P", "pg"});
         keys.add(new String[] {"t", "task"});
         keys.add(new String[] {"c", "clear"});
+        keys.add(new String[] {look.glyphs().upDown(), "select"});
         return keys;
     }
 }

@@ -1,24 +1,33 @@
 package lab.tui;
 
 import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.ArrayList;
+import java.util.List;
 import lab.session.LabSnapshot;
 import lab.session.LockView;
 
 /**
  * Who holds the lock, as the store sees it: the Redis key, its owner and the TTL left as a bar; the PostgreSQL
  * holder and its queue; or, for local-mutex, every worker holding its own mutex at once, the visual proof that an
- * in-process lock does not exclude across processes.
+ * in-process lock does not exclude across processes. Long values wrap rather than vanish past the edge.
  */
 final class LockPanel {
-    private static final int LABEL = 7;
+    private static final int LABEL = 8;
+    private static final String TTL_BAR = "\u0000ttl";
     private final Look look;
+
+    private record Line(String label, String value, Role role) {}
 
     LockPanel(Look look) {
         this.look = look;
     }
 
-    static int wantedHeight(LabSnapshot s) {
-        return 4 + (s.lock().note() == null ? 0 : 1);
+    static int wantedHeight(LabSnapshot s, int width) {
+        int rows = 1;
+        for (Line line : lines(s.lock())) {
+            rows += line.label().equals(TTL_BAR) ? 1 : Pen.wrap(line.value(), width - indent(line)).size();
+        }
+        return rows;
     }
 
     void draw(TextGraphics region, LabSnapshot s) {
@@ -26,56 +35,68 @@ final class LockPanel {
         LockView lock = s.lock();
         int c = pen.put(0, 0, "Lock: ", Role.TITLE);
         pen.putMode(c, 0, lock.mechanism(), lock.mechanism());
-        int y = switch (lock.mechanism()) {
-            case "redis" -> redis(pen, lock);
-            case "postgres" -> postgres(pen, lock);
-            case "local-mutex" -> localMutex(pen, lock);
-            default -> line(pen, 1, "", "no lock: every worker runs every tick", Role.WARN);
-        };
-        if (lock.note() != null) {
-            pen.put(0, y, lock.note(), Role.DIM);
+        int y = 1;
+        for (Line line : lines(lock)) {
+            if (line.label().equals(TTL_BAR)) {
+                ttl(pen, y++, lock);
+                continue;
+            }
+            pen.put(0, y, line.label(), Role.PLAIN);
+            for (String part : Pen.wrap(line.value(), pen.width() - indent(line))) {
+                pen.put(indent(line), y++, part, line.role());
+            }
         }
     }
 
-    private int redis(Pen pen, LockView lock) {
-        line(pen, 1, "key", lock.key(), Role.PLAIN);
-        line(pen, 2, "owner", lock.holder() == null ? "(free)" : lock.holder(), holderRole(lock));
+    private static List<Line> lines(LockView lock) {
+        List<Line> lines = new ArrayList<>();
+        String holder = lock.holder() == null ? "(free)" : lock.holder();
+        Role holderRole = lock.holder() == null ? Role.DIM : Role.GOOD;
+        switch (lock.mechanism()) {
+            case "redis" -> {
+                lines.add(new Line("key", lock.key(), Role.PLAIN));
+                lines.add(new Line("owner", holder, holderRole));
+                lines.add(new Line(TTL_BAR, "", Role.PLAIN));
+            }
+            case "postgres" -> {
+                lines.add(new Line("key", lock.key(), Role.PLAIN));
+                lines.add(new Line("holder", holder, holderRole));
+                lines.add(lock.waiters().isEmpty()
+                        ? new Line("queue", "nobody waits", Role.DIM)
+                        : new Line("queue", String.join(", ", lock.waiters()) + " (waiting)", Role.WARN));
+            }
+            case "local-mutex" -> {
+                int n = lock.localHolders().size();
+                lines.add(new Line("holding", n == 0 ? "nobody" : String.join(" ", lock.localHolders()),
+                        n > 1 ? Role.BAD : Role.PLAIN));
+                lines.add(n > 1
+                        ? new Line("", n + " at once: each JVM has its own mutex", Role.BAD)
+                        : new Line("", "one mutex per JVM, none across them", Role.DIM));
+            }
+            default -> lines.add(new Line("", "no lock: every worker runs every tick", Role.WARN));
+        }
+        if (lock.note() != null) {
+            lines.add(new Line("", lock.note(), Role.DIM));
+        }
+        return lines;
+    }
+
+    private static int indent(Line line) {
+        return line.label().isEmpty() ? 0 : LABEL;
+    }
+
+    private static void ttl(Pen pen, int y, LockView lock) {
+        pen.put(0, y, "ttl", Role.PLAIN);
         if (lock.holder() == null || lock.ttlMillis() < 0) {
-            return line(pen, 3, "ttl", lock.holder() == null ? "-" : "unknown", Role.DIM);
+            pen.put(LABEL, y, lock.holder() == null ? "-" : "unknown", Role.DIM);
+            return;
         }
         String left = Times.seconds(lock.ttlMillis())
                 + (lock.ttlTotalMillis() > 0 ? " of " + Times.seconds(lock.ttlTotalMillis()) : "");
         int barWidth = Math.max(4, pen.width() - LABEL - left.length() - 1);
-        pen.put(0, 3, Pen.fit("ttl", LABEL), Role.PLAIN);
-        int c = pen.put(LABEL, 3, bar(pen.glyphs(), lock, barWidth), lock.ttlMillis() < 1000 ? Role.WARN : Role.GOOD);
-        pen.put(c + 1, 3, left, Role.PLAIN);
-        return 4;
-    }
-
-    private int postgres(Pen pen, LockView lock) {
-        line(pen, 1, "key", lock.key(), Role.PLAIN);
-        line(pen, 2, "holder", lock.holder() == null ? "(free)" : lock.holder(), holderRole(lock));
-        String queue = lock.waiters().isEmpty() ? "nobody waits" : String.join(", ", lock.waiters()) + " (waiting)";
-        return line(pen, 3, "queue", queue, lock.waiters().isEmpty() ? Role.DIM : Role.WARN);
-    }
-
-    private int localMutex(Pen pen, LockView lock) {
-        int n = lock.localHolders().size();
-        line(pen, 1, "holding", n == 0 ? "nobody" : String.join(" ", lock.localHolders()), n > 1 ? Role.BAD : Role.PLAIN);
-        String verdict = n > 1
-                ? n + " at once: each JVM has its own mutex"
-                : "one mutex per JVM, none across them";
-        return line(pen, 2, "", verdict, n > 1 ? Role.BAD : Role.DIM);
-    }
-
-    private static int line(Pen pen, int y, String label, String value, Role role) {
-        pen.put(0, y, Pen.fit(label, LABEL), Role.PLAIN);
-        pen.put(LABEL, y, value, role);
-        return y + 1;
-    }
-
-    private static Role holderRole(LockView lock) {
-        return lock.holder() == null ? Role.DIM : Role.GOOD;
+        // Under a second left the holder is about to lose the lock mid-job: the trap the TTL lessons show.
+        int c = pen.put(LABEL, y, bar(pen.glyphs(), lock, barWidth), lock.ttlMillis() < 1000 ? Role.WARN : Role.GOOD);
+        pen.put(c + 1, y, left, Role.PLAIN);
     }
 
     static String bar(Glyphs glyphs, LockView lock, int width) {

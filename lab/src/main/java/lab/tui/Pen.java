@@ -1,6 +1,8 @@
 package lab.tui;
 
 import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes text into one panel's region. The region is a clipped sub-graphics, so text that runs past its edge is
@@ -63,6 +65,36 @@ final class Pen {
             return "";
         }
         return s.length() >= width ? s.substring(0, width) : s + " ".repeat(width - s.length());
+    }
+
+    /**
+     * {@code s} broken into lines of at most {@code width} columns, at spaces where it can be; a word longer than a
+     * line (a Redis owner with its UUID) is cut across lines rather than lost past the edge.
+     */
+    static List<String> wrap(String s, int width) {
+        List<String> lines = new ArrayList<>();
+        if (width <= 0) {
+            return lines;
+        }
+        StringBuilder line = new StringBuilder();
+        for (String word : s.trim().split(" +")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(word);
+            while (line.length() > width) {
+                lines.add(line.substring(0, width));
+                line.delete(0, width);
+            }
+        }
+        if (line.length() > 0 || lines.isEmpty()) {
+            lines.add(line.toString());
+        }
+        return lines;
     }
 
     static String right(String s, int width) {

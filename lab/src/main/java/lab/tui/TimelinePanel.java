@@ -14,7 +14,7 @@ import lab.session.TimelineView;
  * {@code !} is the bug, seen at a glance. Cells are letters so that they read in monochrome too.
  */
 final class TimelinePanel {
-    static final String LEGEND = "R ran  s skipped  E error  x not alive  . idle  ! duplicate";
+    static final String LEGEND = "R=ran s=skipped E=error x=not-alive .=idle !=duplicate";
     private final Look look;
 
     TimelinePanel(Look look) {
@@ -63,8 +63,8 @@ final class TimelinePanel {
         if (t.lanes().isEmpty()) {
             pen.put(0, y++, "no workers", Role.DIM);
         }
-        if (y < pen.height()) {
-            pen.put(0, y, LEGEND, Role.DIM);
+        for (String part : Pen.wrap(LEGEND, pen.width())) {
+            pen.put(0, y++, part, Role.DIM);
         }
     }
 
