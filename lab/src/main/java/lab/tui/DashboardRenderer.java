@@ -22,7 +22,8 @@ import lab.session.LabSnapshot;
 public final class DashboardRenderer {
     public static final int MIN_COLUMNS = 80;
     public static final int MIN_ROWS = 24;
-    private static final int LEFT_MIN = 50;
+    // The counter row is 50 columns wide with its DUP mark; one more keeps the mark off the rule.
+    private static final int LEFT_MIN = 51;
 
     private final Look look;
     private final HeaderPanel header;

@@ -42,7 +42,7 @@ class LockPanelTest {
 
         Rendered screen = Rendered.render(f.build());
 
-        assertThat(screen.text()).contains("key     advisory 42", "holder  w2", "queue   w1, w3, w4 (waiting)");
+        assertThat(screen.text()).contains("key     advisory 42", "holder  w2", "queue   w1, w3, w4", "(waiting)");
     }
 
     @Test
