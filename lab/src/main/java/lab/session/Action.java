@@ -1,0 +1,28 @@
+package lab.session;
+
+/**
+ * The commands that carry nothing but their name. Kill, pause and restart act on the selected worker, or on the
+ * current lock holder when none is selected.
+ */
+public enum Action implements Command {
+    ADD_WORKER,
+    REMOVE_WORKER,
+    SELECT_NEXT,
+    SELECT_PREV,
+    /** kill -9 */
+    KILL,
+    /** SIGSTOP / SIGCONT */
+    PAUSE_RESUME,
+    RESTART,
+    TOGGLE_REDIS,
+    TOGGLE_POSTGRES,
+    CYCLE_TASK_TIME,
+    CLEAR_TABLE,
+    HELP,
+    /** Asks; only {@link #CONFIRM} quits. */
+    QUIT,
+    CONFIRM,
+    CANCEL,
+    SCENARIO_PAUSE_RESUME,
+    SCENARIO_NEXT
+}

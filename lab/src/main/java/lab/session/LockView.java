@@ -1,0 +1,31 @@
+package lab.session;
+
+import java.util.List;
+
+/**
+ * Who holds the lock now, read from the outside of the workers.
+ *
+ * @param mechanism none, local-mutex, redis or postgres
+ * @param key what is locked, as the learner would type it: {@code scheduler_lock:tick}, {@code advisory 42}
+ * @param holder null when nobody holds it
+ * @param ttlMillis remaining time to live, -1 when unknown or not applicable
+ * @param ttlTotalMillis the TTL the lock was taken with, for the bar
+ * @param waiters PostgreSQL sessions waiting for the lock (application names), first in line first
+ * @param localHolders local-mutex: every worker holding its own mutex now (several at once is the lesson)
+ * @param note null, or one line that explains what the panel cannot show (server down, not ours)
+ */
+public record LockView(
+        String mechanism,
+        String key,
+        String holder,
+        long ttlMillis,
+        long ttlTotalMillis,
+        List<String> waiters,
+        List<String> localHolders,
+        String note) {
+
+    public LockView {
+        waiters = List.copyOf(waiters);
+        localHolders = List.copyOf(localHolders);
+    }
+}

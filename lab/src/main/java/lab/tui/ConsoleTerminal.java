@@ -1,0 +1,43 @@
+package lab.tui;
+
+import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
+import com.googlecode.lanterna.terminal.Terminal;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.util.Optional;
+
+/** This process's own terminal, when it has one the dashboard can draw on. */
+public final class ConsoleTerminal {
+    private ConsoleTerminal() {}
+
+    /** Why this process cannot show the dashboard, in one line for the trainer; empty when it can. */
+    public static Optional<String> whyNot() {
+        return whyNot(System.console() != null, System.getenv("TERM"));
+    }
+
+    static Optional<String> whyNot(boolean hasConsole, String term) {
+        if (!hasConsole) {
+            return Optional.of("no terminal (input or output is not a TTY)");
+        }
+        if (term == null || term.isBlank()) {
+            return Optional.of("no terminal (TERM is not set)");
+        }
+        if (term.equals("dumb")) {
+            return Optional.of("no terminal (TERM=dumb cannot draw a screen)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A text terminal on stdin/stdout, or empty when {@link #whyNot()} has a reason. Never a Swing window:
+     * without the force flag Lanterna opens one on a desktop that has no TTY, in front of nobody.
+     */
+    static Optional<Terminal> open(Charset charset) throws IOException {
+        if (whyNot().isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(new DefaultTerminalFactory(System.out, System.in, charset)
+                .setForceTextTerminal(true)
+                .createTerminal());
+    }
+}

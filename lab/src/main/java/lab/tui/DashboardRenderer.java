@@ -1,0 +1,105 @@
+package lab.tui;
+
+import com.googlecode.lanterna.TerminalPosition;
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.graphics.TextGraphics;
+import lab.session.LabSnapshot;
+
+/**
+ * Lays the panels out on any screen of 80x24 or more, and the "too small" screen below that. It draws one
+ * snapshot and keeps no state, so the same snapshot always gives the same screen (what the tests rely on).
+ *
+ * <pre>
+ * header (2 rows: mode badge, knobs, servers)
+ * workers (full width)
+ * counter table + totals  | lock
+ *                         | timeline
+ * events (full width)
+ * scenario caption bar (when one replays)
+ * flash, key bar
+ * </pre>
+ */
+public final class DashboardRenderer {
+    public static final int MIN_COLUMNS = 80;
+    public static final int MIN_ROWS = 24;
+    // The counter row is 50 columns wide with its DUP mark; one more keeps the mark off the rule.
+    private static final int LEFT_MIN = 51;
+
+    private final Look look;
+    private final HeaderPanel header;
+    private final WorkersPanel workers;
+    private final CounterPanel counter;
+    private final LockPanel lock;
+    private final TimelinePanel timeline;
+    private final EventsPanel events;
+    private final CaptionBar caption;
+    private final KeyBar keys;
+    private final HelpOverlay help;
+    private final TooSmallScreen tooSmall;
+
+    public DashboardRenderer(Look look) {
+        this.look = look;
+        header = new HeaderPanel(look);
+        workers = new WorkersPanel(look);
+        counter = new CounterPanel(look);
+        lock = new LockPanel(look);
+        timeline = new TimelinePanel(look);
+        events = new EventsPanel(look);
+        caption = new CaptionBar(look);
+        keys = new KeyBar(look);
+        help = new HelpOverlay(look);
+        tooSmall = new TooSmallScreen(look);
+    }
+
+    /** Draws {@code s} over the whole of {@code g}; {@code showHelp} adds the help box on top. */
+    public void render(TextGraphics g, LabSnapshot s, boolean showHelp) {
+        TerminalSize size = g.getSize();
+        int w = size.getColumns();
+        int h = size.getRows();
+        if (w < MIN_COLUMNS || h < MIN_ROWS) {
+            tooSmall.draw(g, MIN_COLUMNS, MIN_ROWS);
+            return;
+        }
+        new Pen(g, look).clear();
+        header.draw(region(g, 0, 0, w, HeaderPanel.HEIGHT), s);
+
+        int keysTop = h - KeyBar.wantedHeight(s);
+        keys.draw(region(g, 0, keysTop, w, h - keysTop), s);
+        int captionTop = keysTop - CaptionBar.wantedHeight(s, w);
+        caption.draw(region(g, 0, captionTop, w, keysTop - captionTop), s);
+
+        int top = HeaderPanel.HEIGHT;
+        // Workers take at most a third of what is left, so that the table and timeline keep room on a short screen.
+        int workersHeight = Math.min(WorkersPanel.wantedHeight(s), Math.max(3, (captionTop - top) / 3));
+        workers.draw(region(g, 0, top, w, workersHeight), s);
+        top += workersHeight;
+
+        int remaining = captionTop - top;
+        int eventsHeight = Math.max(2, Math.min(s.events().size() + 1, remaining / 4));
+        int eventsTop = captionTop - eventsHeight;
+        events.draw(region(g, 0, eventsTop, w, eventsHeight), s);
+
+        int middle = eventsTop - top;
+        int left = Math.max(LEFT_MIN, w * 5 / 9);
+        // One column for the rule, one of air after it.
+        int right = w - left - 2;
+        counter.draw(region(g, 0, top, left, middle), s);
+        Pen rule = new Pen(region(g, left, top, 1, middle), look);
+        for (int y = 0; y < middle; y++) {
+            rule.put(0, y, String.valueOf(look.glyphs().vertical()), Role.DIM);
+        }
+        // The timeline keeps at least its title, markers and one lane.
+        int lockHeight = Math.min(LockPanel.wantedHeight(s, right), Math.max(0, middle - 4));
+        lock.draw(region(g, left + 2, top, right, lockHeight), s);
+        timeline.draw(region(g, left + 2, top + lockHeight, right, middle - lockHeight), s);
+
+        if (showHelp) {
+            help.draw(g);
+        }
+    }
+
+    /** A clipped sub-region; an empty one (a panel squeezed out) draws nothing rather than failing. */
+    private static TextGraphics region(TextGraphics g, int col, int row, int width, int height) {
+        return g.newTextGraphics(new TerminalPosition(col, row), new TerminalSize(Math.max(0, width), Math.max(0, height)));
+    }
+}

@@ -1,0 +1,60 @@
+package lab.tui;
+
+import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.Locale;
+import lab.session.Header;
+import lab.session.LabSnapshot;
+import lab.session.ServerInfo;
+
+/**
+ * Two rows: the mode as a badge two rows tall (read from the back of the room, and named, never colour alone),
+ * then the session's knobs and each server's state.
+ */
+final class HeaderPanel {
+    static final int HEIGHT = 2;
+    private final Look look;
+
+    HeaderPanel(Look look) {
+        this.look = look;
+    }
+
+    void draw(TextGraphics region, LabSnapshot s) {
+        Pen pen = new Pen(region, look);
+        Header h = s.header();
+        String name = h.mode().toUpperCase(Locale.ROOT);
+        int badge = Math.max(name.length(), 4) + 4;
+        pen.putBadge(0, 0, Pen.fit("  MODE", badge), h.mode());
+        int col = pen.putBadge(0, 1, Pen.fit("  " + name, badge), h.mode()) + 1;
+
+        String sep = look.glyphs().separator();
+        String knobs = h.workers() + (h.workers() == 1 ? " worker" : " workers") + sep + "every "
+                + Times.duration(h.every()) + sep + "task " + Times.duration(h.taskTime()) + sep + "ttl "
+                + Times.duration(h.lockTtl()) + sep + "store " + h.store();
+        pen.put(col, 0, knobs, Role.TITLE);
+
+        int c = col;
+        if (h.servers().isEmpty()) {
+            pen.put(c, 1, "no servers", Role.DIM);
+        }
+        for (int i = 0; i < h.servers().size(); i++) {
+            ServerInfo server = h.servers().get(i);
+            if (i > 0) {
+                c = pen.put(c, 1, sep, Role.DIM);
+            }
+            c = pen.put(c, 1, server.name() + " ", Role.PLAIN);
+            c = pen.put(c, 1, server.state(), stateRole(server.state()));
+            if (server.startMillis() > 0 && "ready".equals(server.state())) {
+                c = pen.put(c, 1, " " + server.startMillis() + "ms", Role.DIM);
+            }
+        }
+    }
+
+    private static Role stateRole(String state) {
+        return switch (state) {
+            case "ready", "external" -> Role.GOOD;
+            case "starting" -> Role.WARN;
+            case "down", "failed" -> Role.BAD;
+            default -> Role.PLAIN;
+        };
+    }
+}

@@ -1,0 +1,108 @@
+package lab.tui;
+
+import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.ArrayList;
+import java.util.List;
+import lab.session.LabSnapshot;
+import lab.session.LockView;
+
+/**
+ * Who holds the lock, as the store sees it: the Redis key, its owner and the TTL left as a bar; the PostgreSQL
+ * holder and its queue; or, for local-mutex, every worker holding its own mutex at once, the visual proof that an
+ * in-process lock does not exclude across processes. Long values wrap rather than vanish past the edge.
+ */
+final class LockPanel {
+    private static final int LABEL = 8;
+    private static final String TTL_BAR = "\u0000ttl";
+    private final Look look;
+
+    private record Line(String label, String value, Role role) {}
+
+    LockPanel(Look look) {
+        this.look = look;
+    }
+
+    static int wantedHeight(LabSnapshot s, int width) {
+        int rows = 1;
+        for (Line line : lines(s.lock())) {
+            rows += line.label().equals(TTL_BAR) ? 1 : Pen.wrap(line.value(), width - indent(line)).size();
+        }
+        return rows;
+    }
+
+    void draw(TextGraphics region, LabSnapshot s) {
+        Pen pen = new Pen(region, look);
+        LockView lock = s.lock();
+        int c = pen.put(0, 0, "Lock: ", Role.TITLE);
+        pen.putMode(c, 0, lock.mechanism(), lock.mechanism());
+        int y = 1;
+        for (Line line : lines(lock)) {
+            if (line.label().equals(TTL_BAR)) {
+                ttl(pen, y++, lock);
+                continue;
+            }
+            pen.put(0, y, line.label(), Role.PLAIN);
+            for (String part : Pen.wrap(line.value(), pen.width() - indent(line))) {
+                pen.put(indent(line), y++, part, line.role());
+            }
+        }
+    }
+
+    private static List<Line> lines(LockView lock) {
+        List<Line> lines = new ArrayList<>();
+        String holder = lock.holder() == null ? "(free)" : lock.holder();
+        Role holderRole = lock.holder() == null ? Role.DIM : Role.GOOD;
+        switch (lock.mechanism()) {
+            case "redis" -> {
+                lines.add(new Line("key", lock.key(), Role.PLAIN));
+                lines.add(new Line("owner", holder, holderRole));
+                lines.add(new Line(TTL_BAR, "", Role.PLAIN));
+            }
+            case "postgres" -> {
+                lines.add(new Line("key", lock.key(), Role.PLAIN));
+                lines.add(new Line("holder", holder, holderRole));
+                lines.add(lock.waiters().isEmpty()
+                        ? new Line("queue", "nobody waits", Role.DIM)
+                        : new Line("queue", String.join(", ", lock.waiters()) + " (waiting)", Role.WARN));
+            }
+            case "local-mutex" -> {
+                int n = lock.localHolders().size();
+                lines.add(new Line("holding", n == 0 ? "nobody" : String.join(" ", lock.localHolders()),
+                        n > 1 ? Role.BAD : Role.PLAIN));
+                lines.add(n > 1
+                        ? new Line("", n + " at once: each JVM has its own mutex", Role.BAD)
+                        : new Line("", "one mutex per JVM, none across them", Role.DIM));
+            }
+            default -> lines.add(new Line("", "no lock: every worker runs every tick", Role.WARN));
+        }
+        if (lock.note() != null) {
+            lines.add(new Line("", lock.note(), Role.DIM));
+        }
+        return lines;
+    }
+
+    private static int indent(Line line) {
+        return line.label().isEmpty() ? 0 : LABEL;
+    }
+
+    private static void ttl(Pen pen, int y, LockView lock) {
+        pen.put(0, y, "ttl", Role.PLAIN);
+        if (lock.holder() == null || lock.ttlMillis() < 0) {
+            pen.put(LABEL, y, lock.holder() == null ? "-" : "unknown", Role.DIM);
+            return;
+        }
+        String left = Times.seconds(lock.ttlMillis())
+                + (lock.ttlTotalMillis() > 0 ? " of " + Times.seconds(lock.ttlTotalMillis()) : "");
+        int barWidth = Math.max(4, pen.width() - LABEL - left.length() - 1);
+        // Under a second left the holder is about to lose the lock mid-job: the trap the TTL lessons show.
+        int c = pen.put(LABEL, y, bar(pen.glyphs(), lock, barWidth), lock.ttlMillis() < 1000 ? Role.WARN : Role.GOOD);
+        pen.put(c + 1, y, left, Role.PLAIN);
+    }
+
+    static String bar(Glyphs glyphs, LockView lock, int width) {
+        long total = lock.ttlTotalMillis() > 0 ? lock.ttlTotalMillis() : Math.max(1, lock.ttlMillis());
+        int filled = (int) Math.round(width * Math.min(1.0, (double) lock.ttlMillis() / total));
+        return String.valueOf(glyphs.barFull()).repeat(filled)
+                + String.valueOf(glyphs.barEmpty()).repeat(width - filled);
+    }
+}

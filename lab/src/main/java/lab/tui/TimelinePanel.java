@@ -1,0 +1,88 @@
+package lab.tui;
+
+import com.googlecode.lanterna.graphics.TextGraphics;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import lab.session.Cell;
+import lab.session.LabSnapshot;
+import lab.session.TimelineView;
+
+/**
+ * One lane per worker, one column per tick window, newest on the right. Above the lanes, a row marks where the
+ * mode changed and a row marks the windows the table holds more than one row for: a column of {@code R}s under a
+ * {@code !} is the bug, seen at a glance. Cells are letters so that they read in monochrome too.
+ */
+final class TimelinePanel {
+    static final String LEGEND = "R=ran s=skipped E=error x=not-alive .=idle !=duplicate";
+    private final Look look;
+
+    TimelinePanel(Look look) {
+        this.look = look;
+    }
+
+    static int wantedHeight(LabSnapshot s) {
+        return 3 + Math.max(1, s.timeline().lanes().size()) + 1;
+    }
+
+    void draw(TextGraphics region, LabSnapshot s) {
+        Pen pen = new Pen(region, look);
+        TimelineView t = s.timeline();
+        int label = Math.max(5, t.lanes().keySet().stream().mapToInt(String::length).max().orElse(0) + 1);
+        int columns = Math.max(0, Math.min(t.ticks().size(), pen.width() - label));
+        List<Instant> ticks = t.ticks().subList(t.ticks().size() - columns, t.ticks().size());
+        pen.put(0, 0, "Timeline, last " + columns + " ticks", Role.TITLE);
+        pen.put(0, 1, Pen.fit("mode", label), Role.DIM);
+        pen.put(0, 2, Pen.fit("dup", label), Role.DIM);
+        for (int i = 0; i < columns; i++) {
+            Instant tick = ticks.get(i);
+            String switched = t.modeSwitches().get(tick);
+            if (switched != null) {
+                // The name follows the marker; the next marker, drawn later, cuts it where they would collide.
+                pen.putMode(label + i, 1, pen.glyphs().switchMark() + switched, switched);
+            }
+            if (t.duplicateTicks().contains(tick)) {
+                pen.put(label + i, 2, "!", Role.BAD);
+            }
+        }
+        int y = 3;
+        for (Map.Entry<String, List<Cell>> lane : t.lanes().entrySet()) {
+            if (y >= pen.height()) {
+                break;
+            }
+            pen.put(0, y, Pen.fit(lane.getKey(), label), Role.PLAIN);
+            List<Cell> cells = lane.getValue();
+            for (int i = 0; i < columns; i++) {
+                int index = cells.size() - columns + i;
+                Cell cell = index >= 0 ? cells.get(index) : Cell.IDLE;
+                boolean dup = t.duplicateTicks().contains(ticks.get(i));
+                pen.put(label + i, y, letter(cell), role(cell, dup));
+            }
+            y++;
+        }
+        if (t.lanes().isEmpty()) {
+            pen.put(0, y++, "no workers", Role.DIM);
+        }
+        for (String part : Pen.wrap(LEGEND, pen.width())) {
+            pen.put(0, y++, part, Role.DIM);
+        }
+    }
+
+    static String letter(Cell cell) {
+        return switch (cell) {
+            case RAN -> "R";
+            case SKIPPED -> "s";
+            case ERROR -> "E";
+            case NOT_ALIVE -> "x";
+            case IDLE -> ".";
+        };
+    }
+
+    private static Role role(Cell cell, boolean duplicateTick) {
+        return switch (cell) {
+            case RAN -> duplicateTick ? Role.BAD : Role.GOOD;
+            case ERROR -> Role.BAD;
+            default -> Role.DIM;
+        };
+    }
+}

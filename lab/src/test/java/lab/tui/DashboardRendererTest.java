@@ -1,0 +1,152 @@
+package lab.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import lab.session.Cell;
+import lab.session.LabSnapshot;
+import lab.session.ServerInfo;
+import lab.session.TimelineView;
+import lab.session.WorkerView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class DashboardRendererTest {
+
+    @Test
+    void below_80x24_a_too_small_screen_says_so_instead_of_the_panels() {
+        LabSnapshot s = SnapshotFixture.withWorkers(4).tick(0, "naive", 4).build();
+
+        Rendered screen = Rendered.render(s, Rendered.COLOUR_UTF8, 60, 20, false);
+
+        assertThat(screen.text()).contains("Terminal too small: 60x20", "needs at least 80x24", "q to quit");
+        assertThat(screen.text()).doesNotContain("DUP", "Counter table");
+    }
+
+    @Test
+    void one_column_short_is_already_too_small() {
+        Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 79, 24, false);
+
+        assertThat(screen.text()).contains("Terminal too small: 79x24");
+    }
+
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({"80, 24", "100, 30", "132, 43", "200, 60"})
+    void every_panel_shows_its_title_at_any_size_from_80x24(int columns, int rows) {
+        SnapshotFixture f = SnapshotFixture.withWorkers(8).tick(0, "naive", 4).naiveTimeline(30);
+        f.events.add("10:34:18.002 w3 executed tick 10:34:18");
+        f.scenario = new lab.session.ScenarioView("t", "c", 1, 2, List.of("PASS rows: expected 1, got 1"), false);
+
+        Rendered screen = Rendered.render(f.build(), Rendered.COLOUR_UTF8, columns, rows, false);
+
+        assertThat(screen.text()).as(screen.text())
+                .contains("NAIVE", " id ", "Counter table", "Lock: none", "Timeline", "Events", "Scenario: t", "? help");
+    }
+
+    @Test
+    void the_mode_is_written_large_and_by_name_with_the_knobs_and_each_servers_state() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.mode = "local-mutex";
+        f.servers.add(new ServerInfo("redis", "redis://127.0.0.1:6390", "ready", 120, null));
+        f.servers.add(new ServerInfo("postgres", "", "down", 0, null));
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.lines().get(0)).startsWith("  MODE").contains("4 workers · every 2s · task 200ms · ttl 5s · store h2");
+        assertThat(screen.lines().get(1)).startsWith("  LOCAL-MUTEX").contains("redis ready 120ms", "postgres down");
+    }
+
+    @Test
+    void a_worker_row_shows_id_pid_port_state_mode_outcome_counts_and_whether_it_holds_the_lock() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0);
+        f.workers.add(new WorkerView("w2", 4242, 40002, "paused", "redis", "skipped", 3, 7, 1, true));
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.text()).contains(" w2   4242     40002  paused    redis        skipped      3      7     1  HOLDS");
+    }
+
+    @Test
+    void the_timeline_draws_one_lane_per_worker_and_marks_duplicate_ticks_and_mode_switches() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(2);
+        Instant a = SnapshotFixture.T0;
+        Instant b = a.plusSeconds(2);
+        Instant c = a.plusSeconds(4);
+        f.timeline = new TimelineView(List.of(a, b, c),
+                Map.of("w1", List.of(Cell.RAN, Cell.RAN, Cell.ERROR), "w2", List.of(Cell.RAN, Cell.SKIPPED, Cell.NOT_ALIVE)),
+                Set.of(a), Map.of(b, "redis"));
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.text()).contains("Timeline, last 3 ticks", "mode  ▼redis", "dup  !", "w1   RRE", "w2   Rsx");
+    }
+
+    @Test
+    void the_events_panel_shows_the_latest_lines_newest_last() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        for (int i = 1; i <= 20; i++) {
+            f.events.add("event " + i);
+        }
+        f.events.add("10:34:18.004 w2 acquired  SET scheduler_lock:tick w2-4242 NX PX 60000 → OK");
+
+        Rendered screen = Rendered.render(f.build());
+
+        List<String> lines = screen.lines();
+        int events = lines.indexOf("Events");
+        assertThat(lines.subList(events, lines.size() - 1)).as(screen.text())
+                .last().asString().contains("SET scheduler_lock:tick w2-4242 NX PX 60000 → OK");
+        assertThat(screen.text()).doesNotContain("event 1\n");
+    }
+
+    @Test
+    void monochrome_uses_no_colour_and_still_shows_every_state_as_a_word_or_letter() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0).tick(0, "naive", 4);
+        f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, true));
+        f.workers.add(new WorkerView("w2", 2, 2, "paused", "naive", "skipped", 0, 1, 0, false));
+        f.workers.add(new WorkerView("w3", 3, 3, "killed", "naive", "error", 0, 0, 1, false));
+        f.workers.add(new WorkerView("w4", 4, 4, "exited", "naive", "none", 0, 0, 0, false));
+        f.naiveTimeline(5);
+        f.servers.add(new ServerInfo("redis", "", "failed", 0, null));
+        f.flash = "R: the lab does not own redis at redis://h:6379";
+
+        Rendered mono = Rendered.render(f.build(), Rendered.MONO_UTF8, 80, 24, false);
+        Rendered colour = Rendered.render(f.build(), Rendered.COLOUR_UTF8, 80, 24, false);
+
+        assertThat(mono.anyColour()).as("a coloured cell in monochrome").isFalse();
+        assertThat(colour.anyColour()).isTrue();
+        assertThat(mono.text()).contains("NAIVE", "up", "paused", "killed", "exited", "executed", "skipped", "error",
+                "HOLDS", "redis failed", "DUP ×4", "RRRRR", "R: the lab does not own redis");
+        assertThat(mono.text()).isEqualTo(colour.text());
+    }
+
+    @Test
+    void the_help_overlay_lists_the_keys_over_the_dashboard() {
+        Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
+
+        assertThat(screen.text()).contains("Keys (letters only", "1 naive   2 local-mutex   3 redis   4 postgres",
+                "k kill -9 it", "R stop / start Redis", "q quit (y confirms)", "▼ mode switch   DUP ×k");
+    }
+
+    @Test
+    void a_quit_question_replaces_the_key_bar() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.quitAsked = true;
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.lines().get(23)).contains("Quit the lab?", "y yes", "any other key: no");
+    }
+
+    @Test
+    void an_empty_lab_draws_without_failing() {
+        LabSnapshot empty = new SnapshotFixture().build();
+
+        assertThatCode(() -> Rendered.render(empty)).doesNotThrowAnyException();
+        assertThat(Rendered.render(empty).text()).contains("no workers", "no rows yet");
+    }
+}

@@ -1,0 +1,87 @@
+package lab.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import lab.session.LabSnapshot;
+
+/** A snapshot drawn through a real Screen into Lanterna's virtual terminal, read back as the text a user sees. */
+final class Rendered {
+    static final Look COLOUR_UTF8 = new Look(true, Glyphs.UNICODE, ZoneOffset.UTC);
+    static final Look COLOUR_ASCII = new Look(true, Glyphs.ASCII, ZoneOffset.UTC);
+    static final Look MONO_UTF8 = new Look(false, Glyphs.UNICODE, ZoneOffset.UTC);
+
+    private final DefaultVirtualTerminal terminal;
+
+    private Rendered(DefaultVirtualTerminal terminal) {
+        this.terminal = terminal;
+    }
+
+    static Rendered render(LabSnapshot s) {
+        return render(s, COLOUR_UTF8, 80, 24, false);
+    }
+
+    static Rendered render(LabSnapshot s, Look look, int columns, int rows, boolean help) {
+        DefaultVirtualTerminal terminal = new DefaultVirtualTerminal(new TerminalSize(columns, rows));
+        try {
+            TerminalScreen screen = new TerminalScreen(terminal);
+            screen.startScreen();
+            new DashboardRenderer(look).render(screen.newTextGraphics(), s, help);
+            screen.refresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new Rendered(terminal);
+    }
+
+    static Rendered of(DefaultVirtualTerminal terminal) {
+        return new Rendered(terminal);
+    }
+
+    List<String> lines() {
+        TerminalSize size = terminal.getTerminalSize();
+        List<String> lines = new ArrayList<>();
+        for (int row = 0; row < size.getRows(); row++) {
+            StringBuilder line = new StringBuilder();
+            for (int col = 0; col < size.getColumns(); col++) {
+                line.append(terminal.getCharacter(col, row).getCharacterString());
+            }
+            lines.add(line.toString().stripTrailing());
+        }
+        return lines;
+    }
+
+    String text() {
+        return String.join("\n", lines());
+    }
+
+    List<String> linesContaining(String fragment) {
+        return lines().stream().filter(l -> l.contains(fragment)).toList();
+    }
+
+    /** Whether any cell on screen has a colour other than the terminal's default. */
+    boolean anyColour() {
+        TerminalSize size = terminal.getTerminalSize();
+        for (int row = 0; row < size.getRows(); row++) {
+            for (int col = 0; col < size.getColumns(); col++) {
+                TextCharacter c = terminal.getCharacter(col, row);
+                if (c.getForegroundColor() != TextColor.ANSI.DEFAULT || c.getBackgroundColor() != TextColor.ANSI.DEFAULT) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return text();
+    }
+}
