@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -24,6 +25,7 @@ import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
+import lab.session.LabControl;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
@@ -32,18 +34,18 @@ import lab.store.CounterStore;
  * One lab session: its temp folder, the servers, the store, the worker processes and their events. It starts
  * them in an order that leaves nothing half-started, and {@link #close} stops everything it started.
  */
-final class Lab implements AutoCloseable {
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+final class Lab implements LabControl, AutoCloseable {
 
     private final LabSettings settings;
     private final String token = UUID.randomUUID().toString();
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
-    private final List<WorkerProcess> workers = new CopyOnWriteArrayList<>();
+    private final WorkerPool workers;
     private final List<Long> switchMillis = new CopyOnWriteArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ModeSwitcher switcher = new ModeSwitcher(http, token);
     private final Segments segments = new Segments();
     private volatile ModeSpec spec;
+    private volatile Instant modeSince;
     private SessionFolder folder;
     private H2Server h2;
     private ServerSlot redis;
@@ -58,6 +60,8 @@ final class Lab implements AutoCloseable {
     Lab(LabSettings settings) {
         this.settings = settings;
         this.spec = settings.spec();
+        this.workers = new WorkerPool(http, id -> new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(),
+                redis.url(), postgres.url(), spec), this::publish);
     }
 
     void onEvent(Consumer<Event> listener) {
@@ -91,17 +95,22 @@ final class Lab implements AutoCloseable {
             throw new StartFailure("cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
         }
         for (int i = 1; i <= settings.workers(); i++) {
-            startWorker("w" + i);
-        }
-        for (WorkerProcess w : workers) {
             try {
-                int port = w.awaitHealthy(http, READY_TIMEOUT);
+                workers.start("w" + i);
+            } catch (IOException e) {
+                throw new StartFailure("w" + i + " cannot be started: " + e.getMessage(), e);
+            }
+        }
+        for (WorkerProcess w : workers.all()) {
+            try {
+                int port = workers.awaitHealthy(w);
                 say.accept(w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port);
             } catch (Exception e) {
                 throw new StartFailure(e.getMessage(), e);
             }
         }
         readyAt = Instant.now();
+        modeSince = readyAt;
         segments.begin(spec, readyAt);
         for (ServerSlot slot : List.of(redis, postgres)) {
             if (!slot.external() && slot.info().state().equals("not started")) {
@@ -138,24 +147,6 @@ final class Lab implements AutoCloseable {
         return h2.jdbcUrl();
     }
 
-    private void startWorker(String id) throws StartFailure {
-        WorkerConfig config = new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(), redis.url(),
-                postgres.url(), spec);
-        WorkerProcess w = new WorkerProcess(config, this::publish);
-        workers.add(w);
-        try {
-            w.start(extraJvmFlags());
-        } catch (IOException e) {
-            throw new StartFailure(id + " cannot be started: " + e.getMessage(), e);
-        }
-    }
-
-    /** Extra flags for the worker JVMs, from {@code LAB_WORKER_JAVA_OPTS}: for tuning and benchmarking. */
-    private static List<String> extraJvmFlags() {
-        String opts = System.getenv("LAB_WORKER_JAVA_OPTS");
-        return opts == null || opts.isBlank() ? List.of() : Arrays.asList(opts.trim().split("\\s+"));
-    }
-
     private void publish(Event e) {
         recorder.record(e);
         for (Consumer<Event> l : listeners) {
@@ -167,7 +158,8 @@ final class Lab implements AutoCloseable {
      * Switches every worker to the mode and knobs in {@code changes}, and says how it went in one line. A mode
      * whose server is not available is refused before any worker is asked.
      */
-    String switchMode(Map<String, ?> changes) {
+    @Override
+    public String switchMode(Map<String, ?> changes) {
         ModeSpec next;
         try {
             next = spec.merge(changes);
@@ -181,7 +173,7 @@ final class Lab implements AutoCloseable {
             return "switch to " + changes + " refused: " + e.getMessage() + "; still in mode " + spec.mode();
         }
         Instant requested = Instant.now();
-        ModeSwitcher.Result r = switcher.switchAll(workers.stream().filter(WorkerProcess::alive).toList(), next);
+        ModeSwitcher.Result r = switcher.switchAll(workers.reachable(), next);
         segments.end(requested);
         if (r.ackMillis().isEmpty()) {
             // No worker moved: the run is still wholly in the old mode, and keeps being counted as such.
@@ -194,7 +186,8 @@ final class Lab implements AutoCloseable {
                     + String.join("; ", r.refusals());
         }
         spec = next;
-        segments.begin(next, Instant.now());
+        modeSince = Instant.now();
+        segments.begin(next, modeSince);
         switchMillis.add(r.max());
         return "switch to " + next.mode() + " " + next.toMap() + ": acknowledged by " + r.ackMillis().size()
                 + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
@@ -240,16 +233,151 @@ final class Lab implements AutoCloseable {
         return lockWatcher == null ? null : lockWatcher.current();
     }
 
+    /** Why the lock cannot be read now, when {@link #lock} is null. */
+    String lockProblem() {
+        return lockWatcher == null ? "starting" : lockWatcher.lastLine();
+    }
+
+    /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
+    Map<String, Figures> totalsSoFar(List<CounterRow> rows, Instant now) {
+        Map<String, Figures> byMode = new LinkedHashMap<>();
+        segments.countSoFar(rows, settings.every(), now).forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
+        return byMode;
+    }
+
+    LabSettings settings() {
+        return settings;
+    }
+
     long readyMillis() {
         return Duration.between(launchedAt, readyAt).toMillis();
     }
 
-    Instant readyAt() {
+    @Override
+    public Instant readyAt() {
         return readyAt;
     }
 
+    @Override
+    public Instant modeSince() {
+        return modeSince;
+    }
+
+    /** A run in progress needs its task time to finish, and a queued one may wait for every other worker's. */
+    @Override
+    public Duration settle() {
+        return spec.taskTime().multipliedBy(workers.all().size()).plusMillis(300);
+    }
+
+    @Override
+    public Figures figures(Instant from, Instant to) throws SQLException {
+        try (CounterStore store = new CounterStore(storeUrl)) {
+            return Checker.figures(store.readAll(), from, to, settings.every());
+        }
+    }
+
+    @Override
+    public String server(String name, boolean start) {
+        ServerSlot slot = "redis".equals(name) ? redis : "postgres".equals(name) ? postgres : null;
+        LabServer own = slot == null ? null : slot.owned();
+        if (own != null && own.isRunning() == start) {
+            return name + " server is already " + (start ? "running" : "stopped");
+        }
+        return toggleServer(name);
+    }
+
+    @Override
+    public String fault(String kind, String target) {
+        Optional<WorkerProcess> found = "holder".equals(target) ? holder() : workers.byId(target);
+        if (found.isEmpty()) {
+            return kind + " " + target + ": " + ("holder".equals(target)
+                    ? "no worker holds the lock now (" + (lock() == null ? "lock unknown" : LockWatcher.describe(lock())) + ")"
+                    : "no worker " + target);
+        }
+        WorkerProcess w = found.get();
+        String who = w.id() + " (pid " + w.pid() + ")";
+        switch (kind) {
+            case "kill" -> {
+                w.kill();
+                return "kill -9 " + who + ": it releases nothing; its lock stays as the mechanism leaves it";
+            }
+            case "pause" -> {
+                w.pause();
+                return "SIGSTOP " + who + ": paused, holding whatever it held";
+            }
+            case "resume" -> {
+                w.resume();
+                return "SIGCONT " + who + ": resumed";
+            }
+            case "restart" -> {
+                return restart(w);
+            }
+            default -> {
+                return "no fault named " + kind + " (kill, pause, resume, restart)";
+            }
+        }
+    }
+
+    private String restart(WorkerProcess old) {
+        try {
+            old.kill();
+            old.awaitStop(Duration.ofSeconds(2));
+            WorkerProcess fresh = workers.start(old.id());
+            workers.awaitHealthy(fresh);
+            return "restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode " + spec.mode();
+        } catch (Exception e) {
+            return "restart of " + old.id() + " failed: " + e.getMessage();
+        }
+    }
+
+    /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */
+    Optional<WorkerProcess> holder() {
+        LockState s = lock();
+        if (s == null || s.free()) {
+            return Optional.empty();
+        }
+        String id = s.holder().split("[-, ]", 2)[0];
+        return workers.byId(id);
+    }
+
+    /** Adds one worker in the current mode; returns at once, the worker reports ready by itself. */
+    String addWorker() {
+        if (workers.all().size() >= 64) {
+            return "64 workers is the most the lab runs";
+        }
+        try {
+            WorkerProcess w = workers.start(workers.nextId());
+            return "starting " + w.id() + " (pid " + w.pid() + ") in mode " + spec.mode();
+        } catch (IOException e) {
+            return "cannot start another worker: " + e.getMessage();
+        }
+    }
+
+    String removeWorker() {
+        try {
+            return workers.removeLast(settle().plusSeconds(5)) ? "stopped the last worker" : "one worker is the fewest";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    /** Empties the counter table, as the trainer does between two demonstrations. */
+    String clearTable() {
+        try (CounterStore store = new CounterStore(storeUrl)) {
+            store.clear();
+            return "counter table emptied";
+        } catch (SQLException e) {
+            return "cannot empty the counter table: " + e.getMessage();
+        }
+    }
+
     List<Long> workerPids() {
-        return workers.stream().map(WorkerProcess::pid).toList();
+        return workers.all().stream().map(WorkerProcess::pid).toList();
+    }
+
+    WorkerPool workers() {
+        return workers;
     }
 
     Path runDir() {
@@ -290,12 +418,7 @@ final class Lab implements AutoCloseable {
     }
 
     private void stopWorkers() throws InterruptedException {
-        workers.forEach(WorkerProcess::requestStop);
-        // A run in progress needs its task time to finish, and a queued one may wait for every other worker's.
-        Duration grace = spec.taskTime().multipliedBy(settings.workers()).plusSeconds(5);
-        for (WorkerProcess w : workers) {
-            w.awaitStop(grace);
-        }
+        workers.stopAll(settle().plusSeconds(5));
     }
 
     @Override
@@ -307,7 +430,7 @@ final class Lab implements AutoCloseable {
             stopWorkers();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            workers.forEach(WorkerProcess::requestStop);
+            workers.all().forEach(WorkerProcess::kill);
         }
         for (AutoCloseable c : new AutoCloseable[] {h2, redis, postgres, recorder}) {
             try {

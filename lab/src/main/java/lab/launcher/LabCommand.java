@@ -3,7 +3,17 @@ package lab.launcher;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Optional;
+import lab.scenario.Scenario;
+import lab.scenario.ScenarioException;
+import lab.scenario.ScenarioParser;
+import lab.scenario.Setup;
+import lab.tui.ConsoleTerminal;
+import lab.tui.Dashboard;
+import lab.tui.Look;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +56,9 @@ final class LabCommand implements Callable<Integer> {
     Duration taskTime = Duration.ZERO;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "how long to run, counted from the moment every worker is ready (default: 1m)")
-    Duration duration = Duration.ofMinutes(1);
+            description = "how long to run, counted from the moment every worker is ready (default: headless 1m,"
+                    + " dashboard until q)")
+    Duration duration;
 
     @Option(names = "--headless", description = "no terminal UI: one line per event, a summary at the end")
     boolean headless;
@@ -91,6 +102,19 @@ final class LabCommand implements Callable<Integer> {
             description = "headless: switch every worker at these offsets from ready, e.g. 6s=redis,12s=postgres")
     List<LabSettings.Switch> switches = new ArrayList<>();
 
+    @Option(names = "--no-color", description = "a monochrome dashboard (also when NO_COLOR is set)")
+    boolean noColor;
+
+    @Option(names = "--scenario", paramLabel = "FILE", description = "replay a scripted lesson (add --headless for CI):"
+            + " exit 0 every expectation held, 1 one failed, 2 bad input")
+    Path scenarioFile;
+
+    @Option(names = "--speed", paramLabel = "K", description = "divide a scenario's waits by K (default: 1)")
+    double speed = 1;
+
+    @Option(names = "--list-scenarios", description = "print the title and lesson of each file in scenarios/")
+    boolean listScenarios;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -102,10 +126,47 @@ final class LabCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         validate();
-        ModeSpec spec = spec();
-        LabSettings settings = new LabSettings(workers, spec, every, duration, true, summaryJson, runsDir, "tick", store,
-                redisUrl, pgUrl, switches.stream().sorted(java.util.Comparator.comparing(LabSettings.Switch::at)).toList());
-        return new HeadlessRun(settings, out, err).run();
+        if (listScenarios) {
+            return ScenarioFiles.list(out, err);
+        }
+        ScenarioDriver driver = null;
+        LabSettings settings;
+        if (scenarioFile != null) {
+            Scenario scenario;
+            try {
+                scenario = ScenarioParser.parse(ScenarioFiles.resolve(scenarioFile));
+            } catch (ScenarioException e) {
+                err.println("error: " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            driver = new ScenarioDriver(scenario, speed);
+            Setup setup = scenario.setup();
+            settings = new LabSettings(setup.workers(), setup.spec(), setup.every(), null, headless, summaryJson,
+                    runsDir, "tick", setup.store(), redisUrl, pgUrl, List.of());
+        } else {
+            settings = new LabSettings(workers, spec(), every, duration, headless, summaryJson, runsDir, "tick", store,
+                    redisUrl, pgUrl, switches.stream().sorted(Comparator.comparing(LabSettings.Switch::at)).toList());
+        }
+        if (!headless) {
+            Optional<String> whyNot = ConsoleTerminal.whyNot();
+            if (whyNot.isEmpty()) {
+                try {
+                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor));
+                    if (dashboard.isPresent()) {
+                        return new DashboardRun(settings, dashboard.get(), out, driver).run();
+                    }
+                } catch (IOException e) {
+                    whyNot = Optional.of("the terminal could not be opened: " + e.getMessage());
+                }
+            }
+            err.println("no dashboard: " + whyNot.orElse("no text terminal") + "; running headless instead");
+        }
+        if (driver != null) {
+            return new ScenarioRun(settings, driver, out, err).run();
+        }
+        Duration d = duration == null ? Duration.ofMinutes(1) : duration;
+        return new HeadlessRun(new LabSettings(settings.workers(), settings.spec(), settings.every(), d, true,
+                summaryJson, runsDir, "tick", store, redisUrl, pgUrl, settings.switches()), out, err).run();
     }
 
     /** The first mode and its knobs; a knob's bad value names the option it came from. */
@@ -126,6 +187,7 @@ final class LabCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        spec(); // the knobs' values are checked even when a scenario brings its own
         if (!store.equals("h2") && !store.equals("postgres")) {
             throw bad("--store", store, "h2 or postgres");
         }
@@ -135,11 +197,19 @@ final class LabCommand implements Callable<Integer> {
         if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {
             throw bad("--pg-url", pgUrl, "a JDBC URL such as jdbc:postgresql://host:port/db?user=u");
         }
+        Duration runFor = duration == null ? Duration.ofMinutes(1) : duration;
         for (LabSettings.Switch sw : switches) {
-            if (sw.at().compareTo(duration) >= 0) {
+            if (sw.at().compareTo(runFor) >= 0) {
                 throw bad("--switch", Durations.format(sw.at()) + "=" + sw.mode(),
-                        "an offset before the end of the run (--duration " + Durations.format(duration) + ")");
+                        "an offset before the end of the run (--duration " + Durations.format(runFor) + ")");
             }
+        }
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            throw bad("--speed", String.valueOf(speed), "a number above 0, such as 2");
+        }
+        if (scenarioFile != null && !switches.isEmpty()) {
+            throw bad("--switch", "" + switches.size() + " switches", "no --switch with --scenario: the scenario"
+                    + " says when to switch");
         }
         if (workers < 1 || workers > 64) {
             throw bad("--workers", String.valueOf(workers), "a whole number from 1 to 64");
@@ -147,7 +217,7 @@ final class LabCommand implements Callable<Integer> {
         if (every.isZero() || every.isNegative()) {
             throw bad("--every", Durations.format(every), "a duration above 0, such as 1s or 500ms");
         }
-        if (duration.isZero() || duration.isNegative()) {
+        if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");
         }
     }

@@ -31,7 +31,7 @@ final class LockWatcher implements AutoCloseable {
     private RedisLockObserver redis;
     private PostgresLockObserver postgres;
     private volatile boolean running = true;
-    private String lastLine = "";
+    private volatile String lastLine = "";
 
     LockWatcher(Supplier<Mode> mode, Supplier<String> redisUrl, Supplier<String> pgUrl, String job,
             Consumer<String> onChange) {
@@ -50,6 +50,11 @@ final class LockWatcher implements AutoCloseable {
 
     LockState current() {
         return current.get();
+    }
+
+    /** The last line said about the lock: why it cannot be observed, when {@link #current} is null. */
+    String lastLine() {
+        return lastLine;
     }
 
     /** The in-JVM mutexes are seen only through the workers' own events. */

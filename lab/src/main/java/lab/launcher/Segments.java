@@ -31,6 +31,16 @@ final class Segments {
         }
     }
 
+    /** Every span so far with its figures, the open one up to {@code now}. */
+    synchronized List<ModeSegment> countSoFar(List<CounterRow> rows, Duration every, Instant now) {
+        List<ModeSegment> out = new ArrayList<>(count(rows, every));
+        if (open != null) {
+            out.add(new ModeSegment(open.spec().mode().cliName(), open.spec().toMap(), open.from(), now,
+                    Checker.figures(rows, open.from(), now, every)));
+        }
+        return out;
+    }
+
     /** Every closed span with its figures, counted from {@code rows}. */
     synchronized List<ModeSegment> count(List<CounterRow> rows, Duration every) {
         List<ModeSegment> out = new ArrayList<>();

@@ -32,6 +32,7 @@ final class WorkerProcess {
     private final StderrTail stderr = new StderrTail(20);
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private Process process;
+    private volatile String state = "starting";
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -55,6 +56,9 @@ final class WorkerProcess {
         Thread errPump = pump(id() + "-err",
                 new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), stderr::add);
         process.onExit().thenRun(() -> {
+            if (!state.equals("killed")) {
+                state = "exited";
+            }
             joinQuietly(errPump); // the last stderr lines are the explanation: read them all first
             port.completeExceptionally(new IllegalStateException(
                     id() + " exited with code " + process.exitValue() + " before it was ready" + stderrSummary()));
@@ -104,6 +108,7 @@ final class WorkerProcess {
             try {
                 HttpResponse<String> res = http.send(req, HttpResponse.BodyHandlers.ofString());
                 if (res.statusCode() == 200) {
+                    state = "up";
                     return p;
                 }
             } catch (IOException e) {
@@ -116,9 +121,50 @@ final class WorkerProcess {
         }
     }
 
+    /** starting, up, paused, killed or exited. */
+    String state() {
+        return state;
+    }
+
+    /** kill -9: no shutdown hook, no release; the lock it held stays as the mechanism leaves it. */
+    void kill() {
+        if (alive()) {
+            state = "killed";
+            process.destroyForcibly();
+        }
+    }
+
+    /** SIGSTOP: alive, holding whatever it holds, doing nothing — a long GC pause, a frozen VM. */
+    void pause() {
+        if (alive() && signal("STOP")) {
+            state = "paused";
+        }
+    }
+
+    void resume() {
+        if (alive() && signal("CONT")) {
+            state = "up";
+        }
+    }
+
+    private boolean signal(String name) {
+        try {
+            return new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Asks the worker to stop (SIGTERM): it stops firing and lets the runs in progress write their rows. */
     void requestStop() {
         if (alive()) {
+            // A paused process cannot act on SIGTERM: wake it first, or it would need the kill after the grace.
+            if (state.equals("paused")) {
+                resume();
+            }
             process.destroy();
         }
     }

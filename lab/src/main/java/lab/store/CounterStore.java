@@ -83,6 +83,18 @@ public final class CounterStore implements AutoCloseable {
         return read("SELECT id, " + COLUMNS + " FROM counter ORDER BY id", -1);
     }
 
+    /** The rows written since row {@code id}, oldest first: for a view that follows the table as it grows. */
+    public List<CounterRow> readAfter(long id) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(
+                "SELECT id, " + COLUMNS + " FROM counter WHERE id > ? ORDER BY id")) {
+            ps.setLong(1, id);
+            return rows(ps);
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
     /** The latest {@code limit} rows, oldest first. */
     public List<CounterRow> readLatest(int limit) throws SQLException {
         List<CounterRow> rows = read("SELECT id, " + COLUMNS + " FROM counter ORDER BY id DESC", limit);
@@ -100,26 +112,30 @@ public final class CounterStore implements AutoCloseable {
     }
 
     private List<CounterRow> read(String sql, int limit) throws SQLException {
-        List<CounterRow> rows = new ArrayList<>();
         try (PreparedStatement ps = connection().prepareStatement(sql)) {
             if (limit > 0) {
                 ps.setMaxRows(limit);
             }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new CounterRow(
-                            rs.getLong(1),
-                            rs.getObject(2, OffsetDateTime.class).toInstant(),
-                            rs.getObject(3, OffsetDateTime.class).toInstant(),
-                            rs.getObject(4, OffsetDateTime.class).toInstant(),
-                            rs.getString(5),
-                            rs.getLong(6),
-                            rs.getString(7)));
-                }
-            }
+            return rows(ps);
         } catch (SQLException e) {
             drop();
             throw e;
+        }
+    }
+
+    private static List<CounterRow> rows(PreparedStatement ps) throws SQLException {
+        List<CounterRow> rows = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new CounterRow(
+                        rs.getLong(1),
+                        rs.getObject(2, OffsetDateTime.class).toInstant(),
+                        rs.getObject(3, OffsetDateTime.class).toInstant(),
+                        rs.getObject(4, OffsetDateTime.class).toInstant(),
+                        rs.getString(5),
+                        rs.getLong(6),
+                        rs.getString(7)));
+            }
         }
         return rows;
     }

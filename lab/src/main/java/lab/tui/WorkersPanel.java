@@ -42,7 +42,8 @@ final class WorkersPanel {
     }
 
     private static void row(Pen pen, int y, WorkerView w) {
-        int c = pen.put(0, y, " " + Pen.fit(w.id(), 5) + Pen.fit(Long.toString(w.pid()), 9)
+        // The marker is a character, not only a colour, so the selection reads in monochrome too.
+        int c = pen.put(0, y, (w.selected() ? ">" : " ") + Pen.fit(w.id(), 5) + Pen.fit(Long.toString(w.pid()), 9)
                 + Pen.fit(w.port() > 0 ? Integer.toString(w.port()) : "-", 7), Role.PLAIN);
         c = pen.put(c, y, Pen.fit(w.state(), 10), stateRole(w.state()));
         c = pen.putMode(c, y, Pen.fit(w.mode(), 13), w.mode());

@@ -64,7 +64,7 @@ class DashboardRendererTest {
     @Test
     void a_worker_row_shows_id_pid_port_state_mode_outcome_counts_and_whether_it_holds_the_lock() {
         SnapshotFixture f = SnapshotFixture.withWorkers(0);
-        f.workers.add(new WorkerView("w2", 4242, 40002, "paused", "redis", "skipped", 3, 7, 1, true));
+        f.workers.add(new WorkerView("w2", 4242, 40002, "paused", "redis", "skipped", 3, 7, 1, true, false));
 
         Rendered screen = Rendered.render(f.build());
 
@@ -106,10 +106,10 @@ class DashboardRendererTest {
     @Test
     void monochrome_uses_no_colour_and_still_shows_every_state_as_a_word_or_letter() {
         SnapshotFixture f = SnapshotFixture.withWorkers(0).tick(0, "naive", 4);
-        f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, true));
-        f.workers.add(new WorkerView("w2", 2, 2, "paused", "naive", "skipped", 0, 1, 0, false));
-        f.workers.add(new WorkerView("w3", 3, 3, "killed", "naive", "error", 0, 0, 1, false));
-        f.workers.add(new WorkerView("w4", 4, 4, "exited", "naive", "none", 0, 0, 0, false));
+        f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, true, false));
+        f.workers.add(new WorkerView("w2", 2, 2, "paused", "naive", "skipped", 0, 1, 0, false, false));
+        f.workers.add(new WorkerView("w3", 3, 3, "killed", "naive", "error", 0, 0, 1, false, false));
+        f.workers.add(new WorkerView("w4", 4, 4, "exited", "naive", "none", 0, 0, 0, false, false));
         f.naiveTimeline(5);
         f.servers.add(new ServerInfo("redis", "", "failed", 0, null));
         f.flash = "R: the lab does not own redis at redis://h:6379";

@@ -39,7 +39,7 @@ final class SnapshotFixture {
     static SnapshotFixture withWorkers(int n) {
         SnapshotFixture f = new SnapshotFixture();
         for (int i = 1; i <= n; i++) {
-            f.workers.add(new WorkerView("w" + i, 4240 + i, 40000 + i, "up", "naive", "executed", 5, 0, 0, false));
+            f.workers.add(new WorkerView("w" + i, 4240 + i, 40000 + i, "up", "naive", "executed", 5, 0, 0, false, false));
         }
         return f;
     }

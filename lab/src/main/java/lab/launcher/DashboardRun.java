@@ -1,0 +1,218 @@
+package lab.launcher;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import lab.headless.EventLine;
+import lab.protocol.Durations;
+import lab.headless.SummaryText;
+import lab.session.Action;
+import lab.session.Command;
+import lab.session.LabSnapshot;
+import lab.session.LiveModel;
+import lab.session.SwitchMode;
+import lab.tui.Dashboard;
+
+/**
+ * The lab with its dashboard: the UI thread draws and reads keys; one publisher thread follows the counter table
+ * and publishes a fresh snapshot every 100 ms; one action thread carries out the keys, so that a slow switch never
+ * freezes the screen. The terminal is put back however the run ends.
+ */
+final class DashboardRun {
+    private static final List<Duration> TASK_TIMES = List.of(
+            Duration.ZERO, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3));
+
+    private final LabSettings settings;
+    private final Dashboard dashboard;
+    private final PrintStream out;
+    private final ScenarioDriver scenario;
+    private final Lab lab;
+    private final LiveModel model;
+    private final SnapshotPublisher publisher;
+    private final ExecutorService actions = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "lab-actions");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicReference<String> selected = new AtomicReference<>();
+
+    DashboardRun(LabSettings settings, Dashboard dashboard, PrintStream out, ScenarioDriver scenario) {
+        this.settings = settings;
+        this.dashboard = dashboard;
+        this.out = out;
+        this.scenario = scenario;
+        this.lab = new Lab(settings);
+        this.model = new LiveModel(settings.every());
+        this.publisher = new SnapshotPublisher(lab, model, selected, scenario);
+    }
+
+    int run() {
+        ZoneId zone = ZoneId.systemDefault();
+        lab.onEvent(e -> model.onEvent(e, EventLine.format(e, zone)));
+        Thread hook = new Thread(() -> {
+            dashboard.close();
+            lab.close();
+        }, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Thread starter = new Thread(this::startLab, "lab-start");
+        starter.setDaemon(true);
+        starter.start();
+        publisher.start();
+        String failure = null;
+        try {
+            dashboard.run(publisher::latest, this::onCommand, stop::get);
+        } catch (Exception e) {
+            failure = "the dashboard failed: " + e;
+        } finally {
+            dashboard.close();
+            publisher.close();
+            actions.shutdownNow();
+        }
+        int code = finish(failure);
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs already and closes the same things
+        }
+        return code;
+    }
+
+    private void startLab() {
+        try {
+            lab.start(model::onLabLine);
+            model.onLabLine("all " + settings.workers() + " workers ready in " + lab.readyMillis() + " ms");
+            if (scenario != null) {
+                scenario.play(lab, model::onLabLine);
+            }
+            if (settings.duration() != null) {
+                Thread.sleep(Math.max(0, Duration.between(Instant.now(), lab.readyAt().plus(settings.duration()))
+                        .toMillis()));
+                stop.set(true);
+            }
+        } catch (StartFailure e) {
+            publisher.flash("error: " + e.getMessage().lines().findFirst().orElse("") + " - press q, y to leave");
+            model.onLabLine("error: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** After the terminal is back: the summary, as the headless run prints it; the scenario's verdict decides. */
+    private int finish(String failure) {
+        try {
+            if (lab.readyAt() != null) {
+                SummaryText.lines(lab.stopAndSummarise(Instant.now())).forEach(out::println);
+            }
+        } catch (Exception e) {
+            out.println("no summary: " + e.getMessage());
+        } finally {
+            lab.close();
+        }
+        if (failure != null) {
+            out.println("error: " + failure);
+            return 1;
+        }
+        return scenario == null ? 0 : scenario.exitCode(out);
+    }
+
+    private void onCommand(Command c) {
+        if (c instanceof SwitchMode m) {
+            act(() -> lab.switchMode(Map.of("mode", m.mode().cliName())));
+            return;
+        }
+        Action a = (Action) c;
+        switch (a) {
+            case QUIT -> publisher.askQuit(true);
+            case CONFIRM -> {
+                if (publisher.quitAsked()) {
+                    stop.set(true);
+                }
+            }
+            case CANCEL -> publisher.askQuit(false);
+            case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
+            case KILL, PAUSE_RESUME, RESTART -> fault(a);
+            case ADD_WORKER -> act(lab::addWorker);
+            case REMOVE_WORKER -> act(lab::removeWorker);
+            case TOGGLE_REDIS -> act(() -> lab.toggleServer("redis"));
+            case TOGGLE_POSTGRES -> act(() -> lab.toggleServer("postgres"));
+            case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
+            case CLEAR_TABLE -> act(() -> {
+                String said = lab.clearTable();
+                model.cleared();
+                return said;
+            });
+            case SCENARIO_PAUSE_RESUME, SCENARIO_NEXT -> {
+                if (scenario == null) {
+                    publisher.flash("no scenario is replaying");
+                } else if (a == Action.SCENARIO_NEXT) {
+                    scenario.stepOnce();
+                } else {
+                    scenario.togglePause();
+                }
+            }
+            case HELP -> { }
+        }
+    }
+
+    private void fault(Action a) {
+        if (scenario != null && scenario.locksKeys()) {
+            publisher.flash("this scenario locks the fault keys (lock-keys: true)");
+            return;
+        }
+        String target = selected.get() != null ? selected.get() : "holder";
+        String kind = switch (a) {
+            case KILL -> "kill";
+            case RESTART -> "restart";
+            default -> lab.workers().byId(target).map(w -> w.state().equals("paused")).orElse(false)
+                    || (target.equals("holder") && lab.holder().map(w -> w.state().equals("paused")).orElse(false))
+                    ? "resume" : "pause";
+        };
+        act(() -> lab.fault(kind, target));
+    }
+
+    private String cycleTaskTime() {
+        int i = TASK_TIMES.indexOf(lab.spec().taskTime());
+        Duration next = TASK_TIMES.get((i + 1) % TASK_TIMES.size());
+        return lab.switchMode(Map.of("task-time", Durations.format(next)));
+    }
+
+    private void select(int step) {
+        List<WorkerProcess> all = lab.workers().all();
+        if (all.isEmpty()) {
+            return;
+        }
+        // Cycles w1 .. wN and then "none", which means: act on whoever holds the lock.
+        int at = -1;
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).id().equals(selected.get())) {
+                at = i;
+            }
+        }
+        int next = Math.floorMod(at + 1 + step, all.size() + 1) - 1;
+        selected.set(next < 0 ? null : all.get(next).id());
+    }
+
+    private void act(java.util.function.Supplier<String> action) {
+        actions.submit(() -> {
+            String said;
+            try {
+                said = action.get();
+            } catch (RuntimeException e) {
+                said = "failed: " + e.getMessage();
+            }
+            publisher.flash(said);
+            model.onLabLine(said);
+            if (said.startsWith("switch to ") && said.contains("acknowledged")) {
+                model.modeSwitched(lab.spec().mode().cliName(), lab.modeSince());
+            }
+        });
+    }
+}

@@ -1,0 +1,69 @@
+package lab.launcher;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Instant;
+import lab.headless.SummaryText;
+import lab.protocol.Durations;
+import lab.session.RunSummary;
+
+/**
+ * A scenario replayed without a terminal UI, for CI and for a learner alone: every step, caption, action and
+ * verdict as a line, then the summary and the final verdict. The run goes to the end even when an expectation
+ * fails, so that it reports everything at once.
+ */
+final class ScenarioRun {
+    private final LabSettings settings;
+    private final ScenarioDriver driver;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ScenarioRun(LabSettings settings, ScenarioDriver driver, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.driver = driver;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run() {
+        Lab lab = new Lab(settings);
+        Thread hook = new Thread(lab::close, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            out.println("scenario: " + driver.scenario().title() + " (" + driver.scenario().source() + ")");
+            driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
+            out.println("setup: " + settings.workers() + " workers, " + settings.spec().toMap() + ", every "
+                    + Durations.format(settings.every()) + ", store " + settings.store());
+            try {
+                lab.start(line -> { });
+            } catch (StartFailure e) {
+                err.println("error: " + e.getMessage());
+                return Main.START_FAILED;
+            }
+            out.println("all " + settings.workers() + " workers ready in " + lab.readyMillis() + " ms");
+            driver.play(lab, out::println);
+            RunSummary summary = lab.stopAndSummarise(Instant.now());
+            SummaryText.lines(summary).forEach(out::println);
+            String json = JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(summary.toMap()) + "\n";
+            Files.writeString(lab.runDir().resolve("summary.json"), json);
+            if (settings.summaryJson() != null) {
+                Files.writeString(settings.summaryJson(), json);
+            }
+            return driver.exitCode(out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return driver.exitCode(out);
+        } catch (Exception e) {
+            err.println("error: " + e);
+            return 1;
+        } finally {
+            lab.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is closing the lab already
+            }
+        }
+    }
+}

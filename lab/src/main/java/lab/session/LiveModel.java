@@ -1,0 +1,152 @@
+package lab.session;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import lab.check.Checker;
+import lab.check.Figures;
+import lab.protocol.Event;
+import lab.store.CounterRow;
+
+/**
+ * The dashboard's live model: fed by the launcher with event lines, new rows of the counter table and mode switches,
+ * it builds immutable snapshots on demand. Rows and duplicates come from the table; outcomes per worker come
+ * from events (they are what each worker says it did, and are shown as such).
+ */
+public final class LiveModel {
+    private static final int TIMELINE = 30;
+    private static final int EVENTS = 200;
+    private static final int ROWS_SHOWN = 12;
+
+    private final Duration every;
+    private final List<CounterRow> rows = new ArrayList<>();
+    private final Map<Instant, Integer> perTick = new HashMap<>();
+    private final TreeMap<Instant, Map<String, Cell>> cells = new TreeMap<>();
+    private final Map<Instant, String> switches = new HashMap<>();
+    private final Map<String, Stats> stats = new HashMap<>();
+    private final Deque<String> events = new ArrayDeque<>();
+
+    private static final class Stats {
+        String mode = "-";
+        String last = "none";
+        long executed;
+        long skipped;
+        long errors;
+    }
+
+    public LiveModel(Duration every) {
+        this.every = every;
+    }
+
+    public synchronized void onEvent(Event e, String line) {
+        addLine(line);
+        Stats s = stats.computeIfAbsent(e.worker(), k -> new Stats());
+        if (e.mode() != null) {
+            s.mode = e.mode();
+        }
+        Cell cell = switch (e.type()) {
+            case EXECUTED -> { s.executed++; s.last = "executed"; yield Cell.RAN; }
+            case SKIPPED -> { s.skipped++; s.last = "skipped"; yield Cell.SKIPPED; }
+            case ERROR -> { s.errors++; s.last = "error"; yield Cell.ERROR; }
+            default -> null;
+        };
+        if (cell != null && e.tick() != null) {
+            // A worker that ran a tick keeps RAN even if a later line of that tick says otherwise.
+            cells.computeIfAbsent(e.tick(), k -> new HashMap<>()).merge(e.worker(), cell, (a, b) -> a == Cell.RAN ? a : b);
+            while (cells.size() > TIMELINE * 2) {
+                cells.pollFirstEntry();
+            }
+        }
+    }
+
+    /** A line from the lab itself (a switch, a fault, a lock change), shown among the events. */
+    public synchronized void onLabLine(String line) {
+        addLine(line);
+    }
+
+    public synchronized void onRows(List<CounterRow> added) {
+        for (CounterRow r : added) {
+            rows.add(r);
+            perTick.merge(r.tickAt(), 1, Integer::sum);
+        }
+    }
+
+    public synchronized void cleared() {
+        rows.clear();
+        perTick.clear();
+    }
+
+    /** Marks the first window that begins after {@code at} as the start of {@code mode} on the timeline. */
+    public synchronized void modeSwitched(String mode, Instant at) {
+        switches.put(Checker.floor(at, every).plus(every), mode);
+    }
+
+    public synchronized long lastRowId() {
+        return rows.isEmpty() ? 0 : rows.get(rows.size() - 1).id();
+    }
+
+    /** Every row seen so far, for totals counted the checker's way. */
+    public synchronized List<CounterRow> rows() {
+        return List.copyOf(rows);
+    }
+
+    public synchronized LabSnapshot snapshot(Header header, List<WorkerProc> procs, LockView lock, String holder,
+            String selected, Map<String, Figures> totals, ScenarioView scenario, String flash, boolean quitAsked,
+            Instant now) {
+        List<WorkerView> workers = new ArrayList<>();
+        for (WorkerProc p : procs) {
+            Stats s = stats.getOrDefault(p.id(), new Stats());
+            workers.add(new WorkerView(p.id(), p.pid(), p.port(), p.state(), s.mode, s.last, s.executed, s.skipped,
+                    s.errors, p.id().equals(holder) || lock.localHolders().contains(p.id()), p.id().equals(selected)));
+        }
+        List<CounterRow> latest = rows.subList(Math.max(0, rows.size() - ROWS_SHOWN), rows.size());
+        Map<Instant, Integer> latestPerTick = new HashMap<>();
+        latest.forEach(r -> latestPerTick.put(r.tickAt(), perTick.get(r.tickAt())));
+        return new LabSnapshot(header, workers, lock, latest, latestPerTick, totals, timeline(procs, now),
+                List.copyOf(events), scenario, flash, quitAsked);
+    }
+
+    private TimelineView timeline(List<WorkerProc> procs, Instant now) {
+        Instant last = Checker.floor(now, every);
+        List<Instant> ticks = new ArrayList<>();
+        for (int i = TIMELINE - 1; i >= 0; i--) {
+            ticks.add(last.minus(every.multipliedBy(i)));
+        }
+        Map<String, List<Cell>> lanes = new LinkedHashMap<>();
+        for (WorkerProc p : procs) {
+            List<Cell> lane = new ArrayList<>();
+            for (Instant t : ticks) {
+                Cell c = cells.getOrDefault(t, Map.of()).get(p.id());
+                lane.add(c != null ? c : p.alive() ? Cell.IDLE : Cell.NOT_ALIVE);
+            }
+            lanes.put(p.id(), lane);
+        }
+        Set<Instant> duplicates = new HashSet<>();
+        Map<Instant, String> marks = new HashMap<>();
+        for (Instant t : ticks) {
+            if (perTick.getOrDefault(t, 0) > 1) {
+                duplicates.add(t);
+            }
+            if (switches.containsKey(t)) {
+                marks.put(t, switches.get(t));
+            }
+        }
+        return new TimelineView(ticks, lanes, duplicates, marks);
+    }
+
+    private void addLine(String line) {
+        events.addLast(line);
+        while (events.size() > EVENTS) {
+            events.removeFirst();
+        }
+    }
+}
