@@ -20,7 +20,16 @@ if needs_build; then
   fi
 fi
 
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/schedlock-run.XXXXXX")"
+# Session folders of runs that were killed (kill -9 of run.sh itself) are removed by the next run.
+for stale in "${TMPDIR:-/tmp}"/schedlock-[0-9]*-*; do
+  [ -d "$stale" ] || continue
+  pid="${stale##*/schedlock-}"
+  pid="${pid%%-*}"
+  [ -d "/proc/$pid" ] || rm -rf "$stale"
+done
+# Named like the launcher's own session folders (schedlock-<pid>-…), so a later sweep removes it even if
+# run.sh itself is killed.
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/schedlock-$$-XXXXXX")"
 tty_state=""
 if [ -t 0 ]; then tty_state="$(stty -g 2>/dev/null || true)"; fi
 

@@ -20,6 +20,8 @@ final class EventRecorder implements AutoCloseable {
         try {
             out.write(e.toJson());
             out.newLine();
+            // Line by line: a launcher killed with -9 keeps every event it had received.
+            out.flush();
         } catch (IOException ex) {
             System.err.println("cannot record event: " + ex.getMessage());
         }

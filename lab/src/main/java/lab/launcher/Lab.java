@@ -46,6 +46,7 @@ final class Lab implements LabControl, AutoCloseable {
     private final Segments segments = new Segments();
     private volatile ModeSpec spec;
     private volatile Instant modeSince;
+    private volatile boolean stopping;
     private SessionFolder folder;
     private H2Server h2;
     private ServerSlot redis;
@@ -94,6 +95,11 @@ final class Lab implements LabControl, AutoCloseable {
         } catch (IOException | SQLException e) {
             throw new StartFailure("cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
         }
+        workers.onDeath(line -> {
+            if (!stopping) {
+                say.accept(line);
+            }
+        });
         for (int i = 1; i <= settings.workers(); i++) {
             try {
                 workers.start("w" + i);
@@ -418,6 +424,7 @@ final class Lab implements LabControl, AutoCloseable {
     }
 
     private void stopWorkers() throws InterruptedException {
+        stopping = true;
         workers.stopAll(settle().plusSeconds(5));
     }
 

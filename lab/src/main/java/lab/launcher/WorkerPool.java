@@ -23,6 +23,7 @@ final class WorkerPool {
     private final HttpClient http;
     private final Function<String, WorkerConfig> configFor;
     private final Consumer<Event> events;
+    private volatile Consumer<String> say = line -> { };
 
     WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -39,8 +40,14 @@ final class WorkerPool {
         } else {
             workers.add(w);
         }
+        w.onDeath(line -> say.accept(line));
         w.start(extraJvmFlags());
         return w;
+    }
+
+    /** Who hears when a worker ends after it was ready. */
+    void onDeath(Consumer<String> listener) {
+        say = listener;
     }
 
     /** Waits until {@code w} answers {@code /healthz}; returns its port. */

@@ -33,6 +33,7 @@ final class WorkerProcess {
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private Process process;
     private volatile String state = "starting";
+    private volatile Consumer<String> onDeath = line -> { };
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -56,8 +57,12 @@ final class WorkerProcess {
         Thread errPump = pump(id() + "-err",
                 new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), stderr::add);
         process.onExit().thenRun(() -> {
+            boolean wasUp = state.equals("up") || state.equals("paused");
             if (!state.equals("killed")) {
                 state = "exited";
+            }
+            if (wasUp || state.equals("killed")) {
+                onDeath.accept(id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
             }
             joinQuietly(errPump); // the last stderr lines are the explanation: read them all first
             port.completeExceptionally(new IllegalStateException(
@@ -119,6 +124,11 @@ final class WorkerProcess {
             }
             Thread.sleep(20);
         }
+    }
+
+    /** Who hears, in one line, that the worker ended after it was ready (a crash, a kill, a stop). */
+    void onDeath(Consumer<String> listener) {
+        onDeath = listener;
     }
 
     /** starting, up, paused, killed or exited. */

@@ -1,5 +1,6 @@
 package lab.worker;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,7 +57,19 @@ final class TickRunner {
         events.emit(EventType.MODE, null, mode, describe(spec));
     }
 
-    void fire(Instant tickAt, Instant firedAt, String jobName) {
+    /**
+     * Runs one tick. A fire that comes more than {@code grace} after its scheduled time — the process was paused,
+     * and its scheduler thread had taken the trigger before the pause — is missed, not run late into another
+     * window, as APScheduler's {@code misfire_grace_time} does.
+     */
+    void fire(Instant tickAt, Instant scheduledAt, Instant firedAt, Duration grace, String jobName) {
+        long late = Duration.between(scheduledAt, firedAt).toMillis();
+        if (late > grace.toMillis()) {
+            skipped.incrementAndGet();
+            events.emit(EventType.SKIPPED, tickAt, spec().mode().cliName(), worker + " - fire for this tick came "
+                    + late + " ms late (was the process paused?): missed, not run into the next window");
+            return;
+        }
         ActiveGuard current = active.get();
         current.take();
         running.incrementAndGet();

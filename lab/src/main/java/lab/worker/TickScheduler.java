@@ -19,7 +19,8 @@ import org.quartz.impl.StdSchedulerFactory;
  *
  * <p>The trigger is wall-clock aligned, as {@code CronTrigger(second="*&#47;2")}: it fires at whole multiples of
  * the period since the epoch, so every worker fires at the same instants. A fire later than half a period
- * (a paused worker that resumes) is skipped to the next aligned instant instead of bursting to catch up.
+ * (a paused worker that resumes) is skipped to the next aligned instant instead of bursting to catch up; a fire
+ * the scheduler thread had already taken when the pause began is dropped by {@link TickRunner#fire}.
  */
 final class TickScheduler {
     private final Scheduler scheduler;
@@ -39,9 +40,12 @@ final class TickScheduler {
         p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(Math.max(1, every.toMillis() / 2)));
         scheduler = new StdSchedulerFactory(p).getScheduler();
         long period = every.toMillis();
+        Duration grace = every.dividedBy(2);
         scheduler.setJobFactory((bundle, s) -> context -> runner.fire(
                 Instant.ofEpochMilli(Math.floorDiv(context.getScheduledFireTime().getTime(), period) * period),
+                context.getScheduledFireTime().toInstant(),
                 Instant.now(),
+                grace,
                 jobName));
     }
 

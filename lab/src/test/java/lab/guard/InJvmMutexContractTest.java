@@ -6,7 +6,7 @@ import lab.guard.local.InJvmMutexGuard;
 class InJvmMutexContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new InJvmMutexGuard(worker, LockListener.NONE);
+        return new InJvmMutexGuard(worker, false, LockListener.NONE);
     }
 
     @Override

@@ -5,7 +5,7 @@ import lab.guard.none.NoGuard;
 class NoGuardContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new NoGuard(worker);
+        return new NoGuard(worker, false);
     }
 
     @Override

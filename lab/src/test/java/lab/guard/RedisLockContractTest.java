@@ -7,7 +7,7 @@ import lab.launcher.TestServers;
 class RedisLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new RedisLockGuard(worker, pid, TestServers.redis().url(), "contract", Duration.ofSeconds(60), true,
+        return new RedisLockGuard(worker, pid, TestServers.redis().url(), "contract", Duration.ofSeconds(60), true, false,
                 LockListener.NONE);
     }
 

@@ -21,23 +21,23 @@ public final class InJvmMutexGuard implements Guard {
     private static final ReentrantLock MUTEX = new ReentrantLock();
 
     private final String worker;
+    private final Permit permit;
     private final LockListener listener;
 
-    public InJvmMutexGuard(String worker, LockListener listener) {
+    public InJvmMutexGuard(String worker, boolean recheck, LockListener listener) {
         this.worker = worker;
+        this.permit = new Permit(recheck, java.util.OptionalLong.empty());
         this.listener = listener;
     }
 
     @Override
     public Outcome run(Tick tick, Job job) {
         if (!MUTEX.tryLock()) {
-            String why = worker + " - in-JVM mutex not acquired: this worker is already running the job";
-            listener.on(EventType.SKIPPED, tick, why);
-            return new Outcome.Skipped(why);
+            return new Outcome.Skipped(worker + " - in-JVM mutex not acquired: this worker is already running the job");
         }
         try {
             listener.on(EventType.ACQUIRED, tick, worker + " - in-JVM mutex acquired (ReentrantLock.tryLock() → true)");
-            boolean wrote = job.run(tick, Permit.PLAIN);
+            boolean wrote = job.run(tick, permit);
             return wrote
                     ? new Outcome.Executed(worker + " - ran under its own in-JVM mutex")
                     : new Outcome.Skipped(worker + " - tick already had a row");

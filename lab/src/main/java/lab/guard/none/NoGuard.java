@@ -12,16 +12,20 @@ import lab.guard.Tick;
  */
 public final class NoGuard implements Guard {
     private final String worker;
+    private final Permit permit;
 
-    public NoGuard(String worker) {
+    /** With {@code recheck}, the job checks for the tick's row before writing — with no lock, a race it loses. */
+    public NoGuard(String worker, boolean recheck) {
         this.worker = worker;
+        this.permit = new Permit(recheck, java.util.OptionalLong.empty());
     }
 
     @Override
     public Outcome run(Tick tick, Job job) {
         try {
-            job.run(tick, Permit.PLAIN);
-            return new Outcome.Executed(worker + " - ran with no lock");
+            return job.run(tick, permit)
+                    ? new Outcome.Executed(worker + " - ran with no lock")
+                    : new Outcome.Skipped(worker + " - tick already had a row (checked with no lock)");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Outcome.Failed(worker + " - interrupted while running the job");

@@ -35,11 +35,13 @@ public final class RedisLockGuard implements Guard {
     private final String key;
     private final Duration ttl;
     private final boolean safeRelease;
+    private final Permit permit;
     private final LockListener listener;
     private JedisPool pool;
 
     public RedisLockGuard(String worker, long pid, String url, String job, Duration ttl, boolean safeRelease,
-            LockListener listener) {
+            boolean recheck, LockListener listener) {
+        this.permit = new Permit(recheck, java.util.OptionalLong.empty());
         this.worker = worker;
         this.pid = pid;
         this.url = url;
@@ -82,7 +84,7 @@ public final class RedisLockGuard implements Guard {
         }
         Outcome outcome;
         try {
-            outcome = job.run(tick, Permit.PLAIN)
+            outcome = job.run(tick, permit)
                     ? new Outcome.Executed(worker + " - ran holding redis lock '" + key + "' as " + owner)
                     : new Outcome.Skipped(worker + " - tick already had a row");
         } catch (InterruptedException e) {

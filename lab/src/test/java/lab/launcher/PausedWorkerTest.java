@@ -1,0 +1,51 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
+import lab.store.CounterRow;
+import lab.store.CounterStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A worker paused past a few ticks misses them; when it resumes it does not run an old tick late. */
+class PausedWorkerTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void a_resumed_worker_runs_no_tick_late_into_another_window() throws Exception {
+        Duration every = Duration.ofSeconds(1);
+        LabSettings settings = new LabSettings(2, ModeSpec.defaults(Mode.NAIVE), every, Duration.ofMinutes(5), true,
+                null, dir, "tick", "h2", null, null, List.of());
+        try (Lab lab = new Lab(settings)) {
+            lab.start(line -> { });
+            Thread.sleep(1_500);
+            assertThat(lab.fault("pause", "w1")).startsWith("SIGSTOP w1");
+            Instant paused = Instant.now();
+            Thread.sleep(2_600);
+            assertThat(lab.fault("resume", "w1")).startsWith("SIGCONT w1");
+            Instant resumed = Instant.now();
+            Thread.sleep(2_500);
+
+            List<CounterRow> rows;
+            try (CounterStore table = new CounterStore(lab.storeUrl())) {
+                rows = table.readAll();
+            }
+            assertThat(rows).as("w1 rows whose tick fell inside the pause")
+                    .filteredOn(r -> r.worker().equals("w1") && r.tickAt().isAfter(paused.plus(every))
+                            && r.tickAt().plus(every).isBefore(resumed))
+                    .isEmpty();
+            assertThat(rows).as("runs started more than half a period after their tick")
+                    .filteredOn(r -> Duration.between(r.tickAt(), r.startedAt()).toMillis() > every.toMillis() / 2)
+                    .isEmpty();
+            assertThat(rows).as("w1 runs again after it resumed")
+                    .anyMatch(r -> r.worker().equals("w1") && r.tickAt().isAfter(resumed));
+        }
+    }
+}

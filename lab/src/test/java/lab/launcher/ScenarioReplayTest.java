@@ -1,0 +1,95 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every lesson in scenarios/ replays headless against real workers and servers and passes; each one with an
+ * expectation inverted fails with exit 1 naming that figure, so the verdicts are shown able to fail; a broken
+ * file is exit 2 before anything starts.
+ */
+class ScenarioReplayTest {
+    private static final Path LESSONS = Path.of("..", "scenarios");
+    private static final Path FIXTURES = Path.of("src", "test", "resources", "scenarios");
+
+    @TempDir
+    Path runs;
+
+    record Run(int code, String out, String err) {}
+
+    private Run replay(Path file) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(new String[] {"--scenario", file.toString(), "--headless", "--runs-dir", runs.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Stream<Path> lessons() throws IOException {
+        return yamlIn(LESSONS);
+    }
+
+    static Stream<Path> inverted() throws IOException {
+        return yamlIn(FIXTURES.resolve("inverted"));
+    }
+
+    static Stream<Path> broken() throws IOException {
+        return yamlIn(FIXTURES.resolve("broken"));
+    }
+
+    private static Stream<Path> yamlIn(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void a_shipped_lesson_replays_headless_with_every_expectation_holding(Path lesson) {
+        java.util.Set<Long> before = Children.alive();
+        Run r = replay(lesson);
+
+        assertThat(r.code()).as("exit code; stdout:%n%s%nstderr:%n%s", r.out(), r.err()).isZero();
+        assertThat(r.out()).contains("verdict: PASS").doesNotContain("FAIL ");
+        assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("inverted")
+    void a_lesson_with_one_expectation_inverted_fails_with_exit_1_naming_that_figure(Path lesson) throws IOException {
+        Matcher m = Pattern.compile("\\b(rows_per_tick|duplicate_ticks|extra_rows|missed_ticks|overlaps|ticks|rows)\\b").matcher(Files.readAllLines(lesson).get(0));
+        assertThat(m.find()).as("the fixture's first line names the inverted figure").isTrue();
+        String figure = m.group(1);
+
+        Run r = replay(lesson);
+
+        assertThat(r.code()).as("exit code; stdout:%n%s", r.out()).isEqualTo(1);
+        assertThat(r.out()).contains("FAIL " + figure + ":").contains("verdict: FAIL");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("broken")
+    void a_broken_scenario_is_one_line_with_file_line_column_exit_2_and_nothing_started(Path file) {
+        java.util.Set<Long> before = Children.alive();
+        Run r = replay(file);
+
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("error: " + file);
+        assertThat(r.out()).isEmpty();
+        assertThat(runs).isEmptyDirectory();
+        assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
+    }
+}
