@@ -33,11 +33,16 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/schedlock-$$-XXXXXX")"
 tty_state=""
 if [ -t 0 ]; then tty_state="$(stty -g 2>/dev/null || true)"; fi
 
+code=1
 cleanup() {
   if [ -n "$tty_state" ]; then
     stty "$tty_state" 2>/dev/null || true
-    # leave the alternate screen, show the cursor, reset colours: what a killed full-screen UI leaves behind
-    printf '\033[?1049l\033[?25h\033[0m' 2>/dev/null || true
+    # A launcher killed by a signal (exit code above 128) could not leave its full-screen UI: leave the alternate
+    # screen, show the cursor, reset colours. After a normal exit the launcher did that itself, and doing it twice
+    # would move the cursor back over what it printed since.
+    if [ "$code" -gt 128 ]; then
+      printf '\033[?1049l\033[?25h\033[0m' 2>/dev/null || true
+    fi
   fi
   rm -rf "$tmp"
 }
@@ -46,7 +51,7 @@ trap cleanup EXIT
 trap ':' INT
 
 set +e
-java -Djava.io.tmpdir="$tmp" -jar "$jar" "$@"
+java -Djava.io.tmpdir="$tmp" -Dlab.home="$here" -jar "$jar" "$@"
 code=$?
 set -e
 exit "$code"

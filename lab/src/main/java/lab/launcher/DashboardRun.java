@@ -55,6 +55,23 @@ final class DashboardRun {
     }
 
     int run() {
+        // Anything printed on stderr would tear the screen: while the dashboard is open it goes to a log file.
+        PrintStream stderr = System.err;
+        try {
+            java.nio.file.Files.createDirectories(lab.runDir());
+            System.setErr(new PrintStream(new java.io.FileOutputStream(lab.runDir().resolve("launcher.log").toFile()),
+                    true, java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            stderr.println("warning: cannot open the launcher log: " + e.getMessage());
+        }
+        try {
+            return runWithDashboard();
+        } finally {
+            System.setErr(stderr);
+        }
+    }
+
+    private int runWithDashboard() {
         ZoneId zone = ZoneId.systemDefault();
         lab.onEvent(e -> model.onEvent(e, EventLine.format(e, zone)));
         Thread hook = new Thread(() -> {

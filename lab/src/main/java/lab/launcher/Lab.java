@@ -56,11 +56,13 @@ final class Lab implements LabControl, AutoCloseable {
     private String storeUrl;
     private Instant launchedAt;
     private Instant readyAt;
-    private Path runDir;
+    private final Path runDir;
 
     Lab(LabSettings settings) {
         this.settings = settings;
         this.spec = settings.spec();
+        this.runDir = settings.runsDir().resolve(
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
         this.workers = new WorkerPool(http, id -> new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(),
                 redis.url(), postgres.url(), spec), this::publish);
     }
@@ -77,8 +79,6 @@ final class Lab implements LabControl, AutoCloseable {
         launchedAt = Instant.now();
         try {
             folder = SessionFolder.create();
-            runDir = settings.runsDir().resolve(
-                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
             recorder = new EventRecorder(runDir.resolve("events.jsonl"));
             redis = Servers.redis(settings.redisUrl(), folder);
             postgres = Servers.postgres(settings.pgUrl(), folder);

@@ -78,7 +78,13 @@ final class SnapshotPublisher implements AutoCloseable {
                 closeStore();
                 flash("counter table unreadable: " + e.getMessage());
             }
-            publish();
+            try {
+                publish();
+            } catch (RuntimeException e) {
+                // A background task never dies silently: the screen keeps its last snapshot and says why.
+                System.err.println("snapshot failed: " + e);
+                e.printStackTrace();
+            }
             try {
                 Thread.sleep(FRAME_MS);
             } catch (InterruptedException e) {

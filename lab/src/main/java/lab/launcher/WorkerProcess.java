@@ -80,11 +80,13 @@ final class WorkerProcess {
 
     /** The HTTP port it reported; only once it is ready. */
     int port() {
-        return port.getNow(-1);
+        return port.isDone() && !port.isCompletedExceptionally() ? port.join() : -1;
     }
 
+    /** Its process id, or -1 before it is forked. */
     long pid() {
-        return process.pid();
+        Process p = process;
+        return p == null ? -1 : p.pid();
     }
 
     boolean alive() {

@@ -25,7 +25,8 @@ import lab.store.CounterRow;
 public final class LiveModel {
     private static final int TIMELINE = 30;
     private static final int EVENTS = 200;
-    private static final int ROWS_SHOWN = 12;
+    /** More than any screen shows: the panel keeps the newest that fit. */
+    private static final int ROWS_SHOWN = 60;
 
     private final Duration every;
     private final List<CounterRow> rows = new ArrayList<>();
