@@ -14,14 +14,14 @@ public final class SummaryText {
     public static List<String> lines(RunSummary s) {
         List<String> out = new ArrayList<>();
         out.add("summary - counted from the counter table, complete tick windows of " + Durations.format(s.every())
-                + " only; " + s.workers() + " worker" + (s.workers() == 1 ? "" : "s") + ", task time "
+                + " only; " + s.workers() + " worker" + (s.workers() == 1 ? "" : "s") + ", task time at start "
                 + Durations.format(s.taskTime()));
         out.add("  all modes:  " + figures(s.total()));
         for (Map.Entry<String, Figures> e : s.byMode().entrySet()) {
             out.add(String.format("  %-11s %s", e.getKey() + ":", figures(e.getValue())));
         }
         if (s.segments().size() > 1) {
-            out.add("  by segment (each from the first window after every worker took the mode):");
+            out.add("  by segment (each from the first window after every worker took the mode and its knobs):");
             s.segments().forEach(seg -> out.add("    " + (seg.mode() + " " + knobs(seg.spec())).trim() + ": " + figures(seg.figures())));
         }
  if (!s.switchMillis().isEmpty()) {
@@ -36,10 +36,11 @@ public final class SummaryText {
 
     /** The knobs that make one segment of a mode differ from another: pg-lock and recheck, ttl and release. */
     private static String knobs(Map<String, Object> spec) {
+        String task = "task-time " + spec.get("task-time");
         return switch (String.valueOf(spec.get("mode"))) {
-            case "redis" -> "(lock-ttl " + spec.get("lock-ttl") + ", release " + spec.get("release") + ")";
-            case "postgres" -> "(pg-lock " + spec.get("pg-lock") + ", recheck " + spec.get("recheck") + ")";
-            default -> "";
+            case "redis" -> "(" + task + ", lock-ttl " + spec.get("lock-ttl") + ", release " + spec.get("release") + ")";
+            case "postgres" -> "(" + task + ", pg-lock " + spec.get("pg-lock") + ", recheck " + spec.get("recheck") + ")";
+            default -> "(" + task + ")";
         };
     }
 

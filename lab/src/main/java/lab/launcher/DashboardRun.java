@@ -17,6 +17,7 @@ import lab.session.Action;
 import lab.session.Command;
 import lab.session.LabSnapshot;
 import lab.session.LiveModel;
+import lab.session.RunSummary;
 import lab.session.SwitchMode;
 import lab.tui.Dashboard;
 
@@ -43,6 +44,9 @@ final class DashboardRun {
     });
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicReference<String> selected = new AtomicReference<>();
+    /** The worker the last {@code p} paused, so that the next {@code p} resumes it even if the lock moved on. */
+    private final AtomicReference<String> lastPaused = new AtomicReference<>();
+    private volatile String startFailure;
 
     DashboardRun(LabSettings settings, Dashboard dashboard, PrintStream out, ScenarioDriver scenario) {
         this.settings = settings;
@@ -115,6 +119,7 @@ final class DashboardRun {
                 stop.set(true);
             }
         } catch (StartFailure e) {
+            startFailure = e.getMessage();
             publisher.flash("error: " + e.getMessage().lines().findFirst().orElse("") + " - press q, y to leave");
             model.onLabLine("error: " + e.getMessage());
         } catch (InterruptedException e) {
@@ -122,25 +127,34 @@ final class DashboardRun {
         }
     }
 
-    /** After the terminal is back: the summary, as the headless run prints it; the scenario's verdict decides. */
+    /**
+     * After the terminal is back: the summary, as the headless run prints and writes it. The exit code is the
+     * scenario's verdict, or 3 when the lab could not start or the dashboard broke down.
+     */
     private int finish(String failure) {
         try {
             if (lab.readyAt() != null) {
-                SummaryText.lines(lab.stopAndSummarise(Instant.now())).forEach(out::println);
+                RunSummary summary = lab.stopAndSummarise(Instant.now());
+                SummaryText.lines(summary).forEach(out::println);
+                SummaryFiles.write(summary, lab.runDir(), settings.summaryJson());
             }
         } catch (Exception e) {
             out.println("no summary: " + e.getMessage());
         } finally {
             lab.close();
         }
-        if (failure != null) {
-            out.println("error: " + failure);
-            return 1;
+        if (startFailure != null || failure != null) {
+            out.println("error: " + (startFailure != null ? startFailure : failure));
+            return Main.START_FAILED;
         }
         return scenario == null ? 0 : scenario.exitCode(out);
     }
 
     private void onCommand(Command c) {
+        if (scenario != null && scenario.locksKeys() && changesTheLab(c)) {
+            publisher.flash("this scenario locks the keys that change the lab (lock-keys: true)");
+            return;
+        }
         if (c instanceof SwitchMode m) {
             act(() -> lab.switchMode(Map.of("mode", m.mode().cliName())));
             return;
@@ -179,20 +193,44 @@ final class DashboardRun {
         }
     }
 
+    /** What a scenario with {@code lock-keys} refuses: everything but looking, scrolling, pausing it and quitting. */
+    private static boolean changesTheLab(Command c) {
+        if (c instanceof SwitchMode) {
+            return true;
+        }
+        return switch ((Action) c) {
+            case HELP, QUIT, CONFIRM, CANCEL, SELECT_NEXT, SELECT_PREV, SCENARIO_PAUSE_RESUME, SCENARIO_NEXT -> false;
+            default -> true;
+        };
+    }
+
     private void fault(Action a) {
-        if (scenario != null && scenario.locksKeys()) {
-            publisher.flash("this scenario locks the fault keys (lock-keys: true)");
+        String chosen = selected.get();
+        if (a == Action.PAUSE_RESUME) {
+            // p toggles: the chosen worker, else the one the last p paused (the lock may have moved on since),
+            // else whoever holds the lock now.
+            String target = chosen != null ? chosen
+                    : lastPaused.get() != null && isPaused(lastPaused.get()) ? lastPaused.get() : "holder";
+            boolean resume = !target.equals("holder") && isPaused(target);
+            if (!resume && !target.equals("holder")) {
+                lastPaused.set(target);
+            }
+            act(() -> {
+                String said = lab.fault(resume ? "resume" : "pause", target);
+                if (!resume && target.equals("holder")) {
+                    lab.workers().all().stream().filter(w -> w.state().equals("paused")).reduce((x, y) -> y)
+                            .ifPresent(w -> lastPaused.set(w.id()));
+                }
+                return said;
+            });
             return;
         }
-        String target = selected.get() != null ? selected.get() : "holder";
-        String kind = switch (a) {
-            case KILL -> "kill";
-            case RESTART -> "restart";
-            default -> lab.workers().byId(target).map(w -> w.state().equals("paused")).orElse(false)
-                    || (target.equals("holder") && lab.holder().map(w -> w.state().equals("paused")).orElse(false))
-                    ? "resume" : "pause";
-        };
-        act(() -> lab.fault(kind, target));
+        String target = chosen != null ? chosen : "holder";
+        act(() -> lab.fault(a == Action.KILL ? "kill" : "restart", target));
+    }
+
+    private boolean isPaused(String id) {
+        return lab.workers().byId(id).map(w -> w.state().equals("paused")).orElse(false);
     }
 
     private String cycleTaskTime() {

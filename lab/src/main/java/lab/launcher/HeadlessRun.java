@@ -50,6 +50,7 @@ final class HeadlessRun {
                     + ", every " + Durations.format(settings.every()) + ", task time "
                     + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
             lab.onEvent(e -> out.println(EventLine.format(e, zone)));
+            lab.onLockChange(out::println);
             try {
                 lab.start(out::println);
             } catch (StartFailure e) {
@@ -75,7 +76,7 @@ final class HeadlessRun {
             RunSummary summary = lab.stopAndSummarise(stopAt);
             SummaryText.lines(summary).forEach(out::println);
             out.println("events recorded in " + lab.runDir().resolve("events.jsonl"));
-            writeJson(summary, lab.runDir(), settings.summaryJson());
+            SummaryFiles.write(summary, lab.runDir(), settings.summaryJson());
             return 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -101,15 +102,4 @@ final class HeadlessRun {
         return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
     }
 
-    private static void writeJson(RunSummary summary, Path runDir, Path file) throws IOException {
-        String json = JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(summary.toMap()) + "\n";
-        Files.writeString(runDir.resolve("summary.json"), json);
-        if (file != null) {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, json);
-        }
-    }
 }

@@ -47,6 +47,7 @@ final class Lab implements LabControl, AutoCloseable {
     private volatile ModeSpec spec;
     private volatile Instant modeSince;
     private volatile boolean stopping;
+    private volatile Consumer<String> lockLines = line -> { };
     private SessionFolder folder;
     private H2Server h2;
     private ServerSlot redis;
@@ -69,6 +70,11 @@ final class Lab implements LabControl, AutoCloseable {
 
     void onEvent(Consumer<Event> listener) {
         listeners.add(listener);
+    }
+
+    /** Who hears a line each time the lock's holder or queue changes. */
+    void onLockChange(Consumer<String> listener) {
+        lockLines = listener;
     }
 
     /**
@@ -128,7 +134,8 @@ final class Lab implements LabControl, AutoCloseable {
                 t.start();
             }
         }
-        lockWatcher = new LockWatcher(() -> spec.mode(), redis::url, postgres::url, settings.job(), say);
+        lockWatcher = new LockWatcher(() -> spec.mode(), redis::url, postgres::url, settings.job(),
+                line -> lockLines.accept(line));
         listeners.add(lockWatcher::onEvent);
         lockWatcher.start();
     }

@@ -5,10 +5,11 @@ import picocli.CommandLine;
 
 /**
  * The launcher's entry point. Exit codes: 0 the run finished, 1 a scenario expectation failed, 2 bad input
- * (nothing was started), 3 the lab could not start (a worker or a server it needs).
+ * (nothing was started), 3 the lab could not start (a worker or a server it needs) or its dashboard broke down.
  */
 public final class Main {
     public static final int BAD_INPUT = 2;
+    /** The lab could not start (a worker or a server it needs), or its dashboard broke down. */
     public static final int START_FAILED = 3;
 
     private Main() {}

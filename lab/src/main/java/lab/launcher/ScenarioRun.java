@@ -36,7 +36,9 @@ final class ScenarioRun {
             out.println("setup: " + settings.workers() + " workers, " + settings.spec().toMap() + ", every "
                     + Durations.format(settings.every()) + ", store " + settings.store());
             try {
-                lab.start(line -> { });
+                // The lab's own lines (servers, workers up, a worker's death) but not every lock change: the
+                // steps and verdicts are the story here.
+                lab.start(out::println);
             } catch (StartFailure e) {
                 err.println("error: " + e.getMessage());
                 return Main.START_FAILED;
@@ -45,11 +47,7 @@ final class ScenarioRun {
             driver.play(lab, out::println);
             RunSummary summary = lab.stopAndSummarise(Instant.now());
             SummaryText.lines(summary).forEach(out::println);
-            String json = JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(summary.toMap()) + "\n";
-            Files.writeString(lab.runDir().resolve("summary.json"), json);
-            if (settings.summaryJson() != null) {
-                Files.writeString(settings.summaryJson(), json);
-            }
+            SummaryFiles.write(summary, lab.runDir(), settings.summaryJson());
             return driver.exitCode(out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

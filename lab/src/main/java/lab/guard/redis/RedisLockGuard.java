@@ -74,8 +74,11 @@ public final class RedisLockGuard implements Guard {
             if (!"OK".equals(answer)) {
                 String holder = jedis.get(key);
                 long left = jedis.pttl(key);
-                return new Outcome.Skipped(worker + " - redis lock '" + key + "' not acquired: held by "
-                        + (holder == null ? "nobody any more" : holder) + ", " + left + " ms left (" + set + " → nil)");
+                // Two reads, not one: the holder may release between them, and the sentence must not say both.
+                String state = holder == null || left < 0 ? "released by its holder a moment ago"
+                        : "held by " + holder + ", " + left + " ms left";
+                return new Outcome.Skipped(worker + " - redis lock '" + key + "' not acquired: " + state + " (" + set
+                        + " → nil)");
             }
             listener.on(EventType.ACQUIRED, tick, worker + " - " + set + " → OK");
         } catch (JedisException e) {

@@ -1,0 +1,81 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import lab.scenario.ScenarioParser;
+import lab.tui.Dashboard;
+import lab.tui.Glyphs;
+import lab.tui.Look;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A scenario replayed in the dashboard, on Lanterna's virtual terminal: captions, progress and verdicts on screen. */
+class DashboardReplayTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void a_replay_in_the_dashboard_shows_its_captions_its_progress_and_its_verdicts() throws Exception {
+        DefaultVirtualTerminal terminal = new DefaultVirtualTerminal(new TerminalSize(110, 36));
+        Look look = new Look(false, Glyphs.forCharset(StandardCharsets.UTF_8), ZoneId.systemDefault());
+        ScenarioDriver driver = new ScenarioDriver(ScenarioParser.parse(Path.of("..", "scenarios",
+                "06-single-worker.yaml")), 1);
+        LabSettings settings = new LabSettings(1, driver.scenario().setup().spec(), driver.scenario().setup().every(),
+                null, false, null, dir, "tick", "h2", null, null, java.util.List.of());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        DashboardRun run = new DashboardRun(settings, new Dashboard(terminal, look),
+                new PrintStream(out, true, StandardCharsets.UTF_8), driver);
+
+        CompletableFuture<Integer> code = CompletableFuture.supplyAsync(run::run);
+
+        String caption = await(terminal, s -> s.contains("as on a developer's laptop"), Duration.ofSeconds(60));
+        assertThat(caption).contains("One worker: no duplicates");
+        String judged = await(terminal, s -> s.contains("PASS rows_per_tick"), Duration.ofSeconds(60));
+        assertThat(judged).contains("PASS duplicate_ticks");
+        await(terminal, s -> s.contains("Scenario complete: every expectation held."), Duration.ofSeconds(30));
+
+        terminal.addInput(new KeyStroke('q', false, false));
+        await(terminal, s -> s.contains("Quit the lab?"), Duration.ofSeconds(10));
+        terminal.addInput(new KeyStroke('y', false, false));
+        assertThat(code.get(60, TimeUnit.SECONDS)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("verdict: PASS");
+    }
+
+    private static String await(DefaultVirtualTerminal terminal, Predicate<String> ready, Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String screen = "";
+        while (System.nanoTime() < deadline) {
+            screen = screen(terminal);
+            if (ready.test(screen)) {
+                return screen;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the screen did not get there in " + timeout + "; last screen:\n" + screen);
+    }
+
+    private static String screen(DefaultVirtualTerminal terminal) {
+        StringBuilder sb = new StringBuilder();
+        TerminalSize size = terminal.getTerminalSize();
+        for (int row = 0; row < size.getRows(); row++) {
+            for (int col = 0; col < size.getColumns(); col++) {
+                sb.append(terminal.getCharacter(col, row).getCharacterString());
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}
