@@ -353,15 +353,16 @@ final class Lab implements LabControl, AutoCloseable {
         return workers.byId(id);
     }
 
-    /** Adds one worker in the current mode; returns at once, the worker reports ready by itself. */
+    /** Adds one worker in the current mode, and returns once it answers {@code /healthz}. */
     String addWorker() {
         if (workers.all().size() >= 64) {
             return "64 workers is the most the lab runs";
         }
         try {
             WorkerProcess w = workers.start(workers.nextId());
-            return "starting " + w.id() + " (pid " + w.pid() + ") in mode " + spec.mode();
-        } catch (IOException e) {
+            int port = workers.awaitHealthy(w);
+            return w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port + ", mode " + spec.mode();
+        } catch (Exception e) {
             return "cannot start another worker: " + e.getMessage();
         }
     }
