@@ -3,6 +3,7 @@ package lab.guard.local;
 import java.util.concurrent.locks.ReentrantLock;
 import lab.guard.Guard;
 import lab.guard.Job;
+import lab.guard.Jobs;
 import lab.guard.LockListener;
 import lab.guard.Outcome;
 import lab.guard.Permit;
@@ -37,15 +38,7 @@ public final class InJvmMutexGuard implements Guard {
         }
         try {
             listener.on(EventType.ACQUIRED, tick, worker + " - in-JVM mutex acquired (ReentrantLock.tryLock() → true)");
-            boolean wrote = job.run(tick, permit);
-            return wrote
-                    ? new Outcome.Executed(worker + " - ran under its own in-JVM mutex")
-                    : new Outcome.Skipped(worker + " - tick already had a row");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome.Failed(worker + " - interrupted while running the job");
-        } catch (Exception e) {
-            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
+            return Jobs.run(worker, job, tick, permit, "ran under its own in-JVM mutex");
         } finally {
             MUTEX.unlock();
             listener.on(EventType.RELEASED, tick, worker + " - in-JVM mutex released (unlock())");

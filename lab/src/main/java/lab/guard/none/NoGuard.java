@@ -2,6 +2,7 @@ package lab.guard.none;
 
 import lab.guard.Guard;
 import lab.guard.Job;
+import lab.guard.Jobs;
 import lab.guard.Outcome;
 import lab.guard.Permit;
 import lab.guard.Tick;
@@ -22,15 +23,6 @@ public final class NoGuard implements Guard {
 
     @Override
     public Outcome run(Tick tick, Job job) {
-        try {
-            return job.run(tick, permit)
-                    ? new Outcome.Executed(worker + " - ran with no lock")
-                    : new Outcome.Skipped(worker + " - tick already had a row (checked with no lock)");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome.Failed(worker + " - interrupted while running the job");
-        } catch (Exception e) {
-            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
-        }
+        return Jobs.run(worker, job, tick, permit, "ran with no lock");
     }
 }

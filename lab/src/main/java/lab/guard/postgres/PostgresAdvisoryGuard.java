@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.OptionalLong;
 import lab.guard.Guard;
 import lab.guard.Job;
+import lab.guard.Jobs;
 import lab.guard.LockListener;
 import lab.guard.Outcome;
 import lab.guard.Permit;
@@ -28,7 +29,7 @@ public final class PostgresAdvisoryGuard implements Guard {
     private final String worker;
     private final String url;
     private final boolean wait;
-    private final boolean recheck;
+    private final Permit permit;
     private final LockListener listener;
     private HikariDataSource pool;
 
@@ -36,7 +37,7 @@ public final class PostgresAdvisoryGuard implements Guard {
         this.worker = worker;
         this.url = url;
         this.wait = wait;
-        this.recheck = recheck;
+        this.permit = new Permit(recheck, OptionalLong.empty());
         this.listener = listener;
     }
 
@@ -70,7 +71,7 @@ public final class PostgresAdvisoryGuard implements Guard {
                         + " not acquired: held by " + holder + " (" + sql + " → false)");
             }
             listener.on(EventType.ACQUIRED, tick, worker + " - " + sql + (wait ? " → granted" : " → true"));
-            Outcome outcome = runJob(tick, job);
+            Outcome outcome = Jobs.run(worker, job, tick, permit, "ran holding advisory lock " + PostgresLocks.KEY);
             // The transaction's end is the release: the row is already committed by the store, so the next
             // holder's re-check sees it.
             c.commit();
@@ -79,19 +80,6 @@ public final class PostgresAdvisoryGuard implements Guard {
         } catch (SQLException | RuntimeException e) {
             return new Outcome.Failed(worker + " - postgres unreachable: " + PostgresLocks.reason(e)
                     + "; tick skipped (fail closed)");
-        }
-    }
-
-    private Outcome runJob(Tick tick, Job job) {
-        try {
-            return job.run(tick, new Permit(recheck, OptionalLong.empty()))
-                    ? new Outcome.Executed(worker + " - ran holding advisory lock " + PostgresLocks.KEY)
-                    : new Outcome.Skipped(worker + " - under the lock, the tick already had a row: nothing written");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Outcome.Failed(worker + " - interrupted inside the job");
-        } catch (Exception e) {
-            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
         }
     }
 

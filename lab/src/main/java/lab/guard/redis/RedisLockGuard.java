@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.UUID;
 import lab.guard.Guard;
 import lab.guard.Job;
+import lab.guard.Jobs;
 import lab.guard.LockListener;
 import lab.guard.Outcome;
 import lab.guard.Permit;
@@ -85,17 +86,7 @@ public final class RedisLockGuard implements Guard {
             return new Outcome.Failed(worker + " - redis at " + url + " unreachable: " + RedisLocks.reason(e)
                     + "; tick skipped (fail closed)");
         }
-        Outcome outcome;
-        try {
-            outcome = job.run(tick, permit)
-                    ? new Outcome.Executed(worker + " - ran holding redis lock '" + key + "' as " + owner)
-                    : new Outcome.Skipped(worker + " - tick already had a row");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            outcome = new Outcome.Failed(worker + " - interrupted inside the job");
-        } catch (Exception e) {
-            outcome = new Outcome.Failed(worker + " - job failed: " + e.getMessage());
-        }
+        Outcome outcome = Jobs.run(worker, job, tick, permit, "ran holding redis lock '" + key + "' as " + owner);
         release(tick, owner);
         return outcome;
     }

@@ -1,0 +1,26 @@
+package lab.guard;
+
+/**
+ * Runs the job for a guard that decided this worker may, and turns what happened into an {@link Outcome} in the
+ * same words for every mechanism: only how it ran ({@code ranHow}) differs between them.
+ */
+public final class Jobs {
+    private Jobs() {}
+
+    /**
+     * @param ranHow how it ran, for the executed sentence: {@code ran holding advisory lock 42}
+     */
+    public static Outcome run(String worker, Job job, Tick tick, Permit permit, String ranHow) {
+        try {
+            return job.run(tick, permit)
+                    ? new Outcome.Executed(worker + " - " + ranHow)
+                    : new Outcome.Skipped(worker + " - the tick already had a row (checked before writing): nothing written");
+        } catch (InterruptedException e) {
+            // The worker is stopping; the flag stays set for the caller to see.
+            Thread.currentThread().interrupt();
+            return new Outcome.Failed(worker + " - interrupted inside the job: the worker is stopping");
+        } catch (Exception e) {
+            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
+        }
+    }
+}
