@@ -1,0 +1,107 @@
+package lab.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The architecture the design draws, checked on the sources: which package may import which, and which package
+ * alone may import each mechanism's client library. A new import that breaks an arrow fails here, with its file.
+ */
+class ArchitectureTest {
+    private static final Path SOURCES = Path.of("src", "main", "java", "lab");
+    private static final Pattern IMPORT = Pattern.compile("(?m)^import (?:static )?([\\w.]+)\\.[\\w*]+;");
+
+    /** Package (first level under lab) → the lab packages it may use. Arrows point one way. */
+    private static final Map<String, Set<String>> ALLOWED = Map.of(
+            "protocol", Set.of(),
+            "store", Set.of(),
+            "check", Set.of("store"),
+            "guard", Set.of("protocol", "guard"),
+            "worker", Set.of("guard", "store", "protocol"),
+            "session", Set.of("check", "store", "protocol"),
+            "scenario", Set.of("session", "check", "protocol"),
+            "headless", Set.of("session", "check", "protocol"),
+            "tui", Set.of("session", "check", "store", "protocol"),
+            "launcher", Set.of("tui", "headless", "scenario", "session", "check", "store", "protocol", "guard"));
+
+    /** A library prefix → the only source folder (under lab/) whose files may import it. */
+    private static final Map<String, String> LIBRARY_HOME = Map.of(
+            "redis.clients", "guard/redis",
+            "com.zaxxer.hikari", "guard/postgres",
+            "org.postgresql", "guard/postgres",
+            "com.googlecode.lanterna", "tui",
+            "io.undertow", "worker",
+            "org.quartz", "worker",
+            "org.snakeyaml", "scenario",
+            "org.h2", "launcher");
+
+    record Import(Path file, String pkg) {}
+
+    private static List<Import> imports() throws IOException {
+        List<Import> all = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = IMPORT.matcher(Files.readString(f));
+                while (m.find()) {
+                    all.add(new Import(SOURCES.relativize(f), m.group(1)));
+                }
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void every_package_imports_only_the_packages_its_arrows_point_to() throws IOException {
+        List<String> broken = new ArrayList<>();
+        for (Import i : imports()) {
+            String from = i.file().getName(0).toString();
+            if (!i.pkg().startsWith("lab.")) {
+                continue;
+            }
+            String to = i.pkg().split("\\.")[1];
+            if (!to.equals(from) && !ALLOWED.get(from).contains(to)) {
+                broken.add(i.file() + " imports lab." + to);
+            }
+        }
+        assertThat(broken).as("imports against the arrows").isEmpty();
+    }
+
+    @Test
+    void a_mechanism_client_library_is_imported_only_by_its_own_package() throws IOException {
+        List<String> broken = new ArrayList<>();
+        for (Import i : imports()) {
+            LIBRARY_HOME.forEach((library, home) -> {
+                if (i.pkg().startsWith(library) && !i.file().toString().startsWith(home + "/")) {
+                    broken.add(i.file() + " imports " + i.pkg() + " (only " + home + " may)");
+                }
+            });
+        }
+        assertThat(broken).as("client libraries outside their package").isEmpty();
+    }
+
+    @Test
+    void every_source_file_holds_one_public_top_level_type() throws IOException {
+        Pattern publicType = Pattern.compile("(?m)^public (?:final |abstract |sealed )*(?:class|interface|record|enum) ");
+        List<String> broken = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                long n = publicType.matcher(Files.readString(f)).results().count();
+                if (n > 1) {
+                    broken.add(f + ": " + n + " public top-level types");
+                }
+            }
+        }
+        assertThat(broken).isEmpty();
+    }
+}
