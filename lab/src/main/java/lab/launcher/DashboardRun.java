@@ -47,6 +47,7 @@ final class DashboardRun {
     /** The worker the last {@code p} paused, so that the next {@code p} resumes it even if the lock moved on. */
     private final AtomicReference<String> lastPaused = new AtomicReference<>();
     private volatile String startFailure;
+    private Thread starter;
 
     DashboardRun(LabSettings settings, Dashboard dashboard, PrintStream out, ScenarioDriver scenario) {
         this.settings = settings;
@@ -83,7 +84,7 @@ final class DashboardRun {
             lab.close();
         }, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        Thread starter = new Thread(this::startLab, "lab-start");
+        starter = new Thread(this::startLab, "lab-start");
         starter.setDaemon(true);
         starter.start();
         publisher.start();
@@ -95,7 +96,7 @@ final class DashboardRun {
         } finally {
             dashboard.close();
             publisher.close();
-            actions.shutdownNow();
+            stopBackgroundWork();
         }
         int code = finish(failure);
         try {
@@ -104,6 +105,21 @@ final class DashboardRun {
             // the hook runs already and closes the same things
         }
         return code;
+    }
+
+    /**
+     * Before the lab is summarised and closed: the scenario (or the start) stops at its next step, and the key in
+     * progress finishes, so that nothing switches, forks or restarts in a lab that is being taken down.
+     */
+    private void stopBackgroundWork() {
+        starter.interrupt();
+        actions.shutdownNow();
+        try {
+            starter.join(10_000);
+            actions.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void startLab() {
@@ -170,13 +186,13 @@ final class DashboardRun {
             case CANCEL -> publisher.askQuit(false);
             case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
             case KILL, PAUSE_RESUME, RESTART -> fault(a);
-            case ADD_WORKER -> act(lab::addWorker);
-            case REMOVE_WORKER -> act(lab::removeWorker);
-            case TOGGLE_REDIS -> act(() -> lab.toggleServer("redis"));
-            case TOGGLE_POSTGRES -> act(() -> lab.toggleServer("postgres"));
+            case ADD_WORKER -> act(lab.faults()::addWorker);
+            case REMOVE_WORKER -> act(lab.faults()::removeWorker);
+            case TOGGLE_REDIS -> act(() -> lab.faults().toggleServer("redis"));
+            case TOGGLE_POSTGRES -> act(() -> lab.faults().toggleServer("postgres"));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
             case CLEAR_TABLE -> act(() -> {
-                String said = lab.clearTable();
+                String said = lab.faults().clearTable();
                 model.cleared();
                 return said;
             });
@@ -265,9 +281,6 @@ final class DashboardRun {
             }
             publisher.flash(said);
             model.onLabLine(said);
-            if (said.startsWith("switch to ") && said.contains("acknowledged")) {
-                model.modeSwitched(lab.spec().mode().cliName(), lab.modeSince());
-            }
         });
     }
 }

@@ -80,11 +80,14 @@ final class HeadlessRun {
             return 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("error: interrupted");
-            return 1;
-        } catch (Exception e) {
-            err.println("error: " + e);
-            return 1;
+            err.println("error: the launcher was interrupted before the summary");
+            return Main.START_FAILED;
+        } catch (java.sql.SQLException e) {
+            err.println("error: cannot read the counter table in " + settings.store() + ": " + e.getMessage());
+            return Main.START_FAILED;
+        } catch (java.io.IOException e) {
+            err.println("error: cannot write the session's summary: " + e.getMessage());
+            return Main.START_FAILED;
         } finally {
             lab.close();
             finished.countDown();

@@ -44,15 +44,19 @@ final class Lab implements LabControl, AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ModeSwitcher switcher = new ModeSwitcher(http, token);
     private final Segments segments = new Segments();
+    private final Faults faults;
     private volatile ModeSpec spec;
     private volatile Instant modeSince;
     private volatile boolean stopping;
+    private final Object lifecycle = new Object();
+    private volatile boolean closed;
+    private boolean closeDone; // guarded by lifecycle
     private volatile Consumer<String> lockLines = line -> { };
     private SessionFolder folder;
     private H2Server h2;
     private ServerSlot redis;
     private ServerSlot postgres;
-    private LockWatcher lockWatcher;
+    private volatile LockWatcher lockWatcher;
     private EventRecorder recorder;
     private String storeUrl;
     private Instant launchedAt;
@@ -66,6 +70,8 @@ final class Lab implements LabControl, AutoCloseable {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
         this.workers = new WorkerPool(http, id -> new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(),
                 redis.url(), postgres.url(), spec), this::publish);
+        this.faults = new Faults(workers, switcher, () -> spec, this::lock, () -> redis, () -> postgres, this::settle,
+                () -> storeUrl);
     }
 
     void onEvent(Consumer<Event> listener) {
@@ -82,6 +88,17 @@ final class Lab implements LabControl, AutoCloseable {
      * {@code /healthz}; the other servers then start in the background. {@code say} hears each step.
      */
     void start(Consumer<String> say) throws StartFailure {
+        // close() waits for a start in progress (same lock), and a start sees a close that came first: either way
+        // nothing is forked or started into a session that is being taken down.
+        synchronized (lifecycle) {
+            if (closed) {
+                throw new StartFailure("the lab was stopped before it started", null);
+            }
+            startLocked(say);
+        }
+    }
+
+    private void startLocked(Consumer<String> say) throws StartFailure {
         launchedAt = Instant.now();
         try {
             folder = SessionFolder.create();
@@ -101,12 +118,17 @@ final class Lab implements LabControl, AutoCloseable {
         } catch (IOException | SQLException e) {
             throw new StartFailure("cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
         }
-        workers.onDeath(line -> {
+        workers.onDeath((id, line) -> {
+            LockWatcher watcher = lockWatcher;
+            if (watcher != null) {
+                watcher.forget(id);
+            }
             if (!stopping) {
                 say.accept(line);
             }
         });
         for (int i = 1; i <= settings.workers(); i++) {
+            stopIfClosing();
             try {
                 workers.start("w" + i);
             } catch (IOException e) {
@@ -114,6 +136,7 @@ final class Lab implements LabControl, AutoCloseable {
             }
         }
         for (WorkerProcess w : workers.all()) {
+            stopIfClosing();
             try {
                 int port = workers.awaitHealthy(w);
                 say.accept(w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port);
@@ -138,6 +161,12 @@ final class Lab implements LabControl, AutoCloseable {
                 line -> lockLines.accept(line));
         listeners.add(lockWatcher::onEvent);
         lockWatcher.start();
+    }
+
+    private void stopIfClosing() throws StartFailure {
+        if (closed) {
+            throw new StartFailure("the lab was stopped while it was starting", null);
+        }
     }
 
     private void needNow(ServerSlot slot, boolean needed, Consumer<String> say) throws StartFailure {
@@ -171,8 +200,9 @@ final class Lab implements LabControl, AutoCloseable {
      * Switches every worker to the mode and knobs in {@code changes}, and says how it went in one line. A mode
      * whose server is not available is refused before any worker is asked.
      */
+    /** One switch at a time: a scenario step and a key may ask at once, and the spans must not interleave. */
     @Override
-    public String switchMode(Map<String, ?> changes) {
+    public synchronized String switchMode(Map<String, ?> changes) {
         ModeSpec next;
         try {
             next = spec.merge(changes);
@@ -195,6 +225,9 @@ final class Lab implements LabControl, AutoCloseable {
                     + "; still in mode " + spec.mode();
         }
         if (!r.complete()) {
+            // Some workers moved, some did not: no span is counted, and `since: mode` has nothing to judge.
+            spec = next;
+            modeSince = null;
             return "switch to " + next.mode() + " incomplete, not counted until the next switch: "
                     + String.join("; ", r.refusals());
         }
@@ -206,32 +239,22 @@ final class Lab implements LabControl, AutoCloseable {
                 + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
     }
 
-    /**
-     * Stops the lab's own Redis or PostgreSQL when it runs, starts it when it is down: the fault a trainer injects.
-     * Says in one line what it did, or why it did nothing (an external server is not the lab's to stop).
-     */
-    String toggleServer(String name) {
-        ServerSlot slot = "redis".equals(name) ? redis : "postgres".equals(name) ? postgres : null;
-        if (slot == null) {
-            return "no server named " + name + " (redis or postgres)";
-        }
-        if (slot.external()) {
-            return name + " at " + slot.url() + " is external: the lab does not own it and will not stop it";
-        }
-        LabServer server = slot.owned();
-        if (server == null) {
-            return name + " server is " + slot.info().state() + ": nothing to stop or start";
-        }
-        if (server.isRunning()) {
-            server.stop();
-            return name + " server stopped (" + slot.url() + "): modes that need it now fail closed";
-        }
-        try {
-            server.start();
-            return name + " server started again at " + slot.url() + " in " + server.startMillis() + " ms";
-        } catch (IOException e) {
-            return name + " server could not start again: " + e.getMessage();
-        }
+    @Override
+    public String server(String name, boolean start) {
+        return faults.server(name, start);
+    }
+
+    @Override
+    public String fault(String kind, String target) {
+        return faults.fault(kind, target);
+    }
+
+    Faults faults() {
+        return faults;
+    }
+
+    Optional<WorkerProcess> holder() {
+        return faults.holder();
     }
 
     String storeUrl() {
@@ -271,6 +294,7 @@ final class Lab implements LabControl, AutoCloseable {
         return readyAt;
     }
 
+    /** Null after a switch that not every worker acknowledged: no span of one mode is running. */
     @Override
     public Instant modeSince() {
         return modeSince;
@@ -286,103 +310,6 @@ final class Lab implements LabControl, AutoCloseable {
     public Figures figures(Instant from, Instant to) throws SQLException {
         try (CounterStore store = new CounterStore(storeUrl)) {
             return Checker.figures(store.readAll(), from, to, settings.every());
-        }
-    }
-
-    @Override
-    public String server(String name, boolean start) {
-        ServerSlot slot = "redis".equals(name) ? redis : "postgres".equals(name) ? postgres : null;
-        LabServer own = slot == null ? null : slot.owned();
-        if (own != null && own.isRunning() == start) {
-            return name + " server is already " + (start ? "running" : "stopped");
-        }
-        return toggleServer(name);
-    }
-
-    @Override
-    public String fault(String kind, String target) {
-        Optional<WorkerProcess> found = "holder".equals(target) ? holder() : workers.byId(target);
-        if (found.isEmpty()) {
-            return kind + " " + target + ": " + ("holder".equals(target)
-                    ? "no worker holds the lock now (" + (lock() == null ? "lock unknown" : LockWatcher.describe(lock())) + ")"
-                    : "no worker " + target);
-        }
-        WorkerProcess w = found.get();
-        String who = w.id() + " (pid " + w.pid() + ")";
-        switch (kind) {
-            case "kill" -> {
-                w.kill();
-                return "kill -9 " + who + ": it releases nothing; its lock stays as the mechanism leaves it";
-            }
-            case "pause" -> {
-                w.pause();
-                return "SIGSTOP " + who + ": paused, holding whatever it held";
-            }
-            case "resume" -> {
-                w.resume();
-                return "SIGCONT " + who + ": resumed";
-            }
-            case "restart" -> {
-                return restart(w);
-            }
-            default -> {
-                return "no fault named " + kind + " (kill, pause, resume, restart)";
-            }
-        }
-    }
-
-    private String restart(WorkerProcess old) {
-        try {
-            old.kill();
-            old.awaitStop(Duration.ofSeconds(2));
-            WorkerProcess fresh = workers.start(old.id());
-            workers.awaitHealthy(fresh);
-            return "restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode " + spec.mode();
-        } catch (Exception e) {
-            return "restart of " + old.id() + " failed: " + e.getMessage();
-        }
-    }
-
-    /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */
-    Optional<WorkerProcess> holder() {
-        LockState s = lock();
-        if (s == null || s.free()) {
-            return Optional.empty();
-        }
-        String id = s.holder().split("[-, ]", 2)[0];
-        return workers.byId(id);
-    }
-
-    /** Adds one worker in the current mode, and returns once it answers {@code /healthz}. */
-    String addWorker() {
-        if (workers.all().size() >= 64) {
-            return "64 workers is the most the lab runs";
-        }
-        try {
-            WorkerProcess w = workers.start(workers.nextId());
-            int port = workers.awaitHealthy(w);
-            return w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port + ", mode " + spec.mode();
-        } catch (Exception e) {
-            return "cannot start another worker: " + e.getMessage();
-        }
-    }
-
-    String removeWorker() {
-        try {
-            return workers.removeLast(settle().plusSeconds(5)) ? "stopped the last worker" : "one worker is the fewest";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "interrupted";
-        }
-    }
-
-    /** Empties the counter table, as the trainer does between two demonstrations. */
-    String clearTable() {
-        try (CounterStore store = new CounterStore(storeUrl)) {
-            store.clear();
-            return "counter table emptied";
-        } catch (SQLException e) {
-            return "cannot empty the counter table: " + e.getMessage();
         }
     }
 
@@ -438,6 +365,16 @@ final class Lab implements LabControl, AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
+        synchronized (lifecycle) {
+            if (!closeDone) {
+                closeDone = true;
+                closeLocked();
+            }
+        }
+    }
+
+    private void closeLocked() {
         if (lockWatcher != null) {
             lockWatcher.close();
         }
@@ -453,7 +390,8 @@ final class Lab implements LabControl, AutoCloseable {
                     c.close();
                 }
             } catch (Exception e) {
-                System.err.println("while closing: " + e.getMessage());
+                System.err.println("lab session " + runDir.getFileName() + " - closing " + c.getClass().getSimpleName()
+                        + " failed: " + e.getMessage());
             }
         }
         if (folder != null) {

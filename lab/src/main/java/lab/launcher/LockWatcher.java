@@ -69,7 +69,26 @@ final class LockWatcher implements AutoCloseable {
         }
     }
 
+    /** A worker that died holding its in-JVM mutex holds nothing any more. */
+    void forget(String worker) {
+        localHolders.remove(worker);
+    }
+
     private void loop() {
+        try {
+            watch();
+        } finally {
+            // Closed here, by the only thread that uses them, so none is created again after close().
+            if (redis != null) {
+                redis.close();
+            }
+            if (postgres != null) {
+                postgres.close();
+            }
+        }
+    }
+
+    private void watch() {
         while (running) {
             LockState s;
             String line;
@@ -144,15 +163,10 @@ final class LockWatcher implements AutoCloseable {
         running = false;
         thread.interrupt();
         try {
-            thread.join(1_000);
+            // One observation may wait for a server's timeout (2-3 s) before the loop sees the flag.
+            thread.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-        if (redis != null) {
-            redis.close();
-        }
-        if (postgres != null) {
-            postgres.close();
         }
     }
 }

@@ -29,6 +29,12 @@ public final class Main {
             err.println("error: " + ex.getMessage() + " (see --help)");
             return BAD_INPUT;
         });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            // A defect, not a refusal: one line that says so, then the trace for the report.
+            err.println("error: the lab broke down: " + ex);
+            ex.printStackTrace(err);
+            return START_FAILED;
+        });
         return cmd.execute(args);
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import lab.protocol.ModeSpec;
+import lab.session.RunSummary;
 
 /**
  * Tells every worker to build a new guard ({@code PUT /mode} with the session token), all at once, and measures
@@ -33,7 +34,7 @@ final class ModeSwitcher {
         }
 
         long p50() {
-            return ackMillis.stream().sorted().skip((ackMillis.size() - 1) / 2).findFirst().orElse(-1L);
+            return RunSummary.median(ackMillis);
         }
 
         long max() {

@@ -52,9 +52,12 @@ final class ScenarioRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return driver.exitCode(out);
-        } catch (Exception e) {
-            err.println("error: " + e);
-            return 1;
+        } catch (java.sql.SQLException e) {
+            err.println("error: cannot read the counter table in " + settings.store() + ": " + e.getMessage());
+            return Main.START_FAILED;
+        } catch (java.io.IOException e) {
+            err.println("error: cannot write the session's summary: " + e.getMessage());
+            return Main.START_FAILED;
         } finally {
             lab.close();
             try {

@@ -63,14 +63,6 @@ final class ServerSlot implements AutoCloseable {
         }
     }
 
-    void startInBackground() {
-        if (external || begun) {
-            return;
-        }
-        Thread t = new Thread(this::startNow, "lab-start-" + name);
-        t.setDaemon(true);
-        t.start();
-    }
 
     /** Waits for the server; throws with a message naming it and the reason when it could not start. */
     void awaitReady() {

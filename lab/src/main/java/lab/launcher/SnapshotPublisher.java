@@ -36,6 +36,7 @@ final class SnapshotPublisher implements AutoCloseable {
     private Map<String, Figures> totals = Map.of();
     private long totalsAt;
     private CounterStore store;
+    private Instant modeMarked; // the last switch put on the timeline: from a key or a scenario step alike
 
     SnapshotPublisher(Lab lab, LiveModel model, AtomicReference<String> selected, ScenarioDriver scenario) {
         this.lab = lab;
@@ -97,6 +98,11 @@ final class SnapshotPublisher implements AutoCloseable {
         if (lab.storeUrl() == null || lab.readyAt() == null) {
             return;
         }
+        Instant since = lab.modeSince();
+        if (since != null && !since.equals(modeMarked) && !since.equals(lab.readyAt())) {
+            modeMarked = since;
+            model.modeSwitched(lab.spec().mode().cliName(), since);
+        }
         if (store == null) {
             store = new CounterStore(lab.storeUrl());
         }
@@ -143,6 +149,12 @@ final class SnapshotPublisher implements AutoCloseable {
     public void close() {
         running = false;
         thread.interrupt();
+        try {
+            // The loop may be reading the table: let it finish, then close the store it used.
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         closeStore();
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
  */
 public final class Spawner {
     private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final ExecutorService FORKER = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "lab-forker");
         t.setDaemon(true);
@@ -36,6 +37,12 @@ public final class Spawner {
         List<String> command = new ArrayList<>();
         if (hasParentDeathSignal()) {
             command.addAll(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
+        }
+        if (Files.isExecutable(SETSID)) {
+            // A session of its own: Ctrl-C in the terminal reaches the launcher alone, which then stops the workers
+            // first, counts from the table, and stops the servers last. (The child is no group leader, so setsid
+            // does not fork, and the parent-death signal set just before survives its exec.)
+            command.add(SETSID.toString());
         }
         command.addAll(pb.command());
         pb.command(command);

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import lab.protocol.Event;
@@ -23,7 +24,7 @@ final class WorkerPool {
     private final HttpClient http;
     private final Function<String, WorkerConfig> configFor;
     private final Consumer<Event> events;
-    private volatile Consumer<String> say = line -> { };
+    private volatile BiConsumer<String, String> say = (id, line) -> { };
 
     WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -40,13 +41,13 @@ final class WorkerPool {
         } else {
             workers.add(w);
         }
-        w.onDeath(line -> say.accept(line));
+        w.onDeath((who, line) -> say.accept(who, line));
         w.start(extraJvmFlags());
         return w;
     }
 
     /** Who hears when a worker ends after it was ready. */
-    void onDeath(Consumer<String> listener) {
+    void onDeath(BiConsumer<String, String> listener) {
         say = listener;
     }
 

@@ -32,8 +32,9 @@ final class WorkerProcess {
     private final StderrTail stderr = new StderrTail(20);
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private Process process;
+    private Thread outPump;
     private volatile String state = "starting";
-    private volatile Consumer<String> onDeath = line -> { };
+    private volatile java.util.function.BiConsumer<String, String> onDeath = (id, line) -> { };
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -52,8 +53,8 @@ final class WorkerProcess {
         cmd.addAll(extraJvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain", "--id", id()));
         process = Spawner.start(new ProcessBuilder(cmd));
-        pump(id() + "-out", new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
-                this::onLine);
+        outPump = pump(id() + "-out",
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), this::onLine);
         Thread errPump = pump(id() + "-err",
                 new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), stderr::add);
         process.onExit().thenRun(() -> {
@@ -62,7 +63,7 @@ final class WorkerProcess {
                 state = "exited";
             }
             if (wasUp || state.equals("killed")) {
-                onDeath.accept(id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
+                onDeath.accept(id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
             }
             joinQuietly(errPump); // the last stderr lines are the explanation: read them all first
             port.completeExceptionally(new IllegalStateException(
@@ -128,8 +129,8 @@ final class WorkerProcess {
         }
     }
 
-    /** Who hears, in one line, that the worker ended after it was ready (a crash, a kill, a stop). */
-    void onDeath(Consumer<String> listener) {
+    /** Who hears, by id and in one line, that the worker ended after it was ready (a crash, a kill, a stop). */
+    void onDeath(java.util.function.BiConsumer<String, String> listener) {
         onDeath = listener;
     }
 
@@ -190,6 +191,8 @@ final class WorkerProcess {
             process.destroyForcibly();
             process.waitFor(2, TimeUnit.SECONDS);
         }
+        // Its last event lines may still be in the pipe: read them before anyone closes the recorder or counts.
+        joinQuietly(outPump);
     }
 
     List<String> stderrLines() {

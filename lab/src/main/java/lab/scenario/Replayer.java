@@ -111,6 +111,15 @@ public final class Replayer {
             case MODE -> lab.modeSince();
             case MARK -> marks.get(expect.since().mark());
         };
+        if (from == null) {
+            Verdict v = Verdict.fail("since " + expect.since() + ": nothing to judge - "
+                    + (expect.since().kind() == Since.Kind.MODE
+                            ? "the last switch was not acknowledged by every worker"
+                            : "no such mark was passed"));
+            verdicts.add(v);
+            listener.verdict(v);
+            return;
+        }
         Duration settle = lab.settle();
         Thread.sleep(settle.toMillis());
         Figures figures;

@@ -13,7 +13,10 @@ public interface LabControl {
     /** The time origin: every worker answered {@code /healthz} with its trigger armed. */
     Instant readyAt();
 
-    /** When every worker acknowledged the current mode; the first window after it is the first of the mode. */
+    /**
+     * When every worker acknowledged the current mode; the first window after it is the first of the mode. Null
+     * after a switch that some worker refused: the workers are not all in one mode.
+     */
     Instant modeSince();
 
     /** Switches every worker to the mode and knobs named in {@code changes}. */

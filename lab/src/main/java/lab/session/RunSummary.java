@@ -24,7 +24,12 @@ public record RunSummary(
 
     /** The switch latencies (request sent to the slowest worker's acknowledgement): median, or -1 without one. */
     public long switchP50() {
-        return switchMillis.stream().sorted().skip((switchMillis.size() - 1) / 2).findFirst().orElse(-1L);
+        return median(switchMillis);
+    }
+
+    /** The lower median (a value that was measured), or -1 of nothing. */
+    public static long median(List<Long> values) {
+        return values.stream().sorted().skip((values.size() - 1) / 2).findFirst().orElse(-1L);
     }
 
     public long switchMax() {

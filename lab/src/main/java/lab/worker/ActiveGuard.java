@@ -1,20 +1,19 @@
 package lab.worker;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import lab.guard.Guard;
 import lab.protocol.ModeSpec;
 
 /**
- * The guard serving ticks now, with its spec. A switch retires it; it is closed once the runs that took it
- * have finished, so a job still inside a Redis lock can release that lock through the pool it took it with.
+ * The guard serving ticks now, with its spec. A switch retires it; it is closed once the runs that took it have
+ * finished, so a job still inside a Redis lock can release that lock through the pool it took it with. A tick
+ * can no longer take a retired guard: it takes the one that replaced it.
  */
 final class ActiveGuard {
     private final ModeSpec spec;
     private final Guard guard;
-    private final AtomicInteger inUse = new AtomicInteger();
-    private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile boolean retired;
+    private int inUse; // guarded by this
+    private boolean retired; // guarded by this
+    private boolean closed; // guarded by this
 
     ActiveGuard(ModeSpec spec, Guard guard) {
         this.spec = spec;
@@ -29,25 +28,28 @@ final class ActiveGuard {
         return guard;
     }
 
-    void take() {
-        inUse.incrementAndGet();
-    }
-
-    void giveBack() {
-        if (inUse.decrementAndGet() == 0 && retired) {
-            closeOnce();
+    /** Takes the guard for one run; false once it is retired (a switch came between reading it and taking it). */
+    synchronized boolean tryTake() {
+        if (retired) {
+            return false;
         }
+        inUse++;
+        return true;
     }
 
-    void retire() {
+    synchronized void giveBack() {
+        inUse--;
+        closeIfIdle();
+    }
+
+    synchronized void retire() {
         retired = true;
-        if (inUse.get() == 0) {
-            closeOnce();
-        }
+        closeIfIdle();
     }
 
-    private void closeOnce() {
-        if (closed.compareAndSet(false, true)) {
+    private void closeIfIdle() {
+        if (retired && inUse == 0 && !closed) {
+            closed = true;
             guard.close();
         }
     }

@@ -9,39 +9,47 @@ import lab.guard.Tick;
 import lab.store.CounterStore;
 
 /**
- * The job every worker's scheduler fires: note the start, work for the task time, write one row. Each scheduler
- * thread keeps its own store connection, since two runs of one worker may overlap.
+ * The job every worker's scheduler fires: note the start, work for the task time, write one row. One store
+ * connection per worker, as one app process would hold: runs of one worker that overlap take turns for it only to
+ * check and to write, never for the work in between.
  */
-final class CounterJob {
+final class CounterJob implements AutoCloseable {
     private final String worker;
     private final long pid;
-    private final String storeUrl;
     private final Clock clock;
-    private final ThreadLocal<CounterStore> stores;
+    private final CounterStore store;
 
     CounterJob(String worker, long pid, String storeUrl, Clock clock) {
         this.worker = worker;
         this.pid = pid;
-        this.storeUrl = storeUrl;
         this.clock = clock;
-        this.stores = ThreadLocal.withInitial(() -> new CounterStore(storeUrl));
+        this.store = new CounterStore(storeUrl);
     }
 
     /** Runs once; false when the permit asked for a re-check and the tick already had a row. */
     boolean run(Tick tick, Permit permit, Duration taskTime, Supplier<String> mode) throws Exception {
-        CounterStore store = stores.get();
-        if (permit.recheck() && store.rowsForTick(tick.at()) > 0) {
-            return false;
+        if (permit.recheck()) {
+            synchronized (store) {
+                if (store.rowsForTick(tick.at()) > 0) {
+                    return false;
+                }
+            }
         }
         Instant started = clock.instant();
         if (!taskTime.isZero()) {
             Thread.sleep(taskTime.toMillis());
         }
-        store.insert(clock.instant(), tick.at(), started, worker, pid, mode.get());
+        Instant created = clock.instant();
+        synchronized (store) {
+            store.insert(created, tick.at(), started, worker, pid, mode.get());
+        }
         return true;
     }
 
-    String storeUrl() {
-        return storeUrl;
+    @Override
+    public void close() {
+        synchronized (store) {
+            store.close();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package lab.worker;
 
+import java.time.Duration;
 import lab.guard.Guard;
 import lab.guard.LockListener;
 import lab.guard.local.InJvmMutexGuard;
@@ -19,6 +20,12 @@ final class GuardFactory {
         this.pid = pid;
     }
 
+    /** Ten ticks, and never under 5 s: long enough for every lesson's queue, short enough to bound a pile-up. */
+    private Duration waitLimit() {
+        Duration ten = config.every().multipliedBy(10);
+        return ten.compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofSeconds(5) : ten;
+    }
+
     Guard build(ModeSpec spec, LockListener listener) {
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(config.worker(), spec.recheck());
@@ -26,7 +33,7 @@ final class GuardFactory {
             case REDIS -> new RedisLockGuard(config.worker(), pid, config.redisUrl(), config.job(), spec.lockTtl(),
                     "safe".equals(spec.release()), spec.recheck(), listener);
             case POSTGRES -> new PostgresAdvisoryGuard(config.worker(), config.pgUrl(), "wait".equals(spec.pgLock()),
-                    spec.recheck(), listener);
+                    spec.recheck(), waitLimit(), listener);
         };
     }
 }

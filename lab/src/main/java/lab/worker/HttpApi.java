@@ -16,6 +16,7 @@ import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.protocol.BadFieldException;
+import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 
 /**
@@ -79,7 +80,7 @@ final class HttpApi {
             return;
         }
         if (body == null || !body.containsKey("mode")) {
-            send(ex, 400, error("field 'mode': expected a mode (" + lab.protocol.Mode.names() + ")"));
+            send(ex, 400, error("field 'mode': expected a mode (" + Mode.names() + ")"));
             return;
         }
         ModeSpec spec;

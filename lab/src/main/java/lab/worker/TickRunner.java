@@ -71,7 +71,9 @@ final class TickRunner {
             return;
         }
         ActiveGuard current = active.get();
-        current.take();
+        while (!current.tryTake()) {
+            current = active.get(); // a switch retired it just now: its successor is already in place
+        }
         running.incrementAndGet();
         ModeSpec spec = current.spec();
         String mode = spec.mode().cliName();

@@ -26,10 +26,12 @@ final class TickScheduler {
     private final Scheduler scheduler;
     private final Duration every;
     private final String jobName;
+    private final String worker;
 
     TickScheduler(String worker, Duration every, String jobName, TickRunner runner) throws SchedulerException {
         this.every = every;
         this.jobName = jobName;
+        this.worker = worker;
         Properties p = new Properties();
         p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_NAME, "scheduler-" + worker);
         p.setProperty("org.quartz.threadPool.class", "org.quartz.simpl.SimpleThreadPool");
@@ -71,7 +73,7 @@ final class TickScheduler {
         try {
             scheduler.shutdown(true);
         } catch (SchedulerException e) {
-            System.err.println("scheduler shutdown failed: " + e);
+            System.err.println(worker + " - scheduler did not shut down cleanly: " + e.getMessage());
         }
     }
 }

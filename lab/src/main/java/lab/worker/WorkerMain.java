@@ -47,6 +47,7 @@ public final class WorkerMain {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             scheduler.shutdown();
             runner.close();
+            job.close();
             http.stop();
         }, w + "-shutdown"));
 

@@ -6,7 +6,7 @@ import lab.launcher.TestServers;
 class PostgresTryLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new PostgresAdvisoryGuard(worker, TestServers.postgres().url(), false, false, LockListener.NONE);
+        return new PostgresAdvisoryGuard(worker, TestServers.postgres().url(), false, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
     }
 
     @Override

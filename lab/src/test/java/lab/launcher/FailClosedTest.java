@@ -32,15 +32,19 @@ class FailClosedTest {
             lab.start(line -> { });
             await().atMost(Duration.ofSeconds(10)).until(() -> count(events, EventType.EXECUTED, Instant.EPOCH) >= 2);
 
-            assertThat(lab.toggleServer("redis")).startsWith("redis server stopped");
+            assertThat(lab.faults().toggleServer("redis")).startsWith("redis server stopped");
             Instant down = Instant.now();
             await().atMost(Duration.ofSeconds(15)).until(() -> count(events, EventType.ERROR, down) >= 4);
-            assertThat(events).filteredOn(e -> e.type() == EventType.ERROR)
-                    .allSatisfy(e -> assertThat(e.detail()).contains("redis at redis://127.0.0.1:")
-                            .contains("unreachable").contains("tick skipped (fail closed)"));
+            // Ticks that fired while Redis was down fail closed; a run caught in the job may add a release error.
+            assertThat(events).filteredOn(e -> e.type() == EventType.ERROR && !e.ts().isBefore(down))
+                    .filteredOn(e -> e.detail().contains("tick skipped (fail closed)"))
+                    .hasSizeGreaterThanOrEqualTo(4)
+                    .allSatisfy(e -> assertThat(e.detail()).contains("redis at redis://127.0.0.1:").contains("unreachable"));
+            assertThat(events).filteredOn(e -> e.type() == EventType.EXECUTED && e.ts().isAfter(down.plusSeconds(1))
+                    && e.ts().isBefore(down.plusSeconds(3))).as("runs while redis was down").isEmpty();
             assertThat(lab.workerPids()).allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
 
-            assertThat(lab.toggleServer("redis")).startsWith("redis server started again");
+            assertThat(lab.faults().toggleServer("redis")).startsWith("redis server started again");
             Instant back = Instant.now();
             await().atMost(Duration.ofSeconds(15)).until(() -> count(events, EventType.EXECUTED, back) >= 2);
         }
@@ -70,7 +74,7 @@ class FailClosedTest {
             lab.start(line -> { });
             await().atMost(Duration.ofSeconds(15)).until(() -> lab.servers().stream()
                     .anyMatch(s -> s.name().equals("redis") && s.state().equals("ready")));
-            assertThat(lab.toggleServer("redis")).startsWith("redis server stopped");
+            assertThat(lab.faults().toggleServer("redis")).startsWith("redis server stopped");
 
             String refused = lab.switchMode(java.util.Map.of("mode", "redis"));
 

@@ -1,5 +1,6 @@
 package lab.guard.local;
 
+import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 import lab.guard.Guard;
 import lab.guard.Job;
@@ -27,7 +28,7 @@ public final class InJvmMutexGuard implements Guard {
 
     public InJvmMutexGuard(String worker, boolean recheck, LockListener listener) {
         this.worker = worker;
-        this.permit = new Permit(recheck, java.util.OptionalLong.empty());
+        this.permit = new Permit(recheck, OptionalLong.empty());
         this.listener = listener;
     }
 

@@ -5,6 +5,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.OptionalLong;
 import lab.guard.Guard;
 import lab.guard.Job;
@@ -30,10 +33,19 @@ public final class PostgresAdvisoryGuard implements Guard {
     private final String url;
     private final boolean wait;
     private final Permit permit;
+    private final Duration waitLimit;
     private final LockListener listener;
     private HikariDataSource pool;
 
-    public PostgresAdvisoryGuard(String worker, String url, boolean wait, boolean recheck, LockListener listener) {
+    /** PostgreSQL's SQLSTATE for a lock that lock_timeout gave up on. */
+    private static final String LOCK_TIMEOUT = "55P03";
+
+    /**
+     * @param waitLimit in {@code wait} mode, how long a worker queues before it gives up the tick ({@code lock_timeout})
+     */
+    public PostgresAdvisoryGuard(String worker, String url, boolean wait, boolean recheck, Duration waitLimit,
+            LockListener listener) {
+        this.waitLimit = waitLimit;
         this.worker = worker;
         this.url = url;
         this.wait = wait;
@@ -59,10 +71,23 @@ public final class PostgresAdvisoryGuard implements Guard {
                 : "SELECT pg_try_advisory_xact_lock(" + PostgresLocks.KEY + ")";
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
+            if (wait) {
+                // Bounded, so that a paused holder piles up a few waiters, not every tick of the session.
+                try (Statement st = c.createStatement()) {
+                    st.execute("SET LOCAL lock_timeout = '" + waitLimit.toMillis() + "ms'");
+                }
+            }
             boolean acquired;
             try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 acquired = wait || rs.getBoolean(1);
+            } catch (SQLException e) {
+                if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
+                    throw e;
+                }
+                c.rollback();
+                return new Outcome.Skipped(worker + " - waited " + waitLimit.toMillis() + " ms for advisory lock "
+                        + PostgresLocks.KEY + ", held by " + holder(c) + ": gave up (lock_timeout)");
             }
             if (!acquired) {
                 String holder = holder(c);
@@ -72,14 +97,28 @@ public final class PostgresAdvisoryGuard implements Guard {
             }
             listener.on(EventType.ACQUIRED, tick, worker + " - " + sql + (wait ? " → granted" : " → true"));
             Outcome outcome = Jobs.run(worker, job, tick, permit, "ran holding advisory lock " + PostgresLocks.KEY);
-            // The transaction's end is the release: the row is already committed by the store, so the next
-            // holder's re-check sees it.
-            c.commit();
-            listener.on(EventType.RELEASED, tick, worker + " - COMMIT → advisory lock " + PostgresLocks.KEY + " released");
+            release(c, tick);
             return outcome;
+        } catch (SQLTransientConnectionException e) {
+            return new Outcome.Failed(worker + " - both of this worker's connections to postgres are busy (earlier"
+                    + " ticks still inside or waiting for advisory lock " + PostgresLocks.KEY + "); tick skipped");
         } catch (SQLException | RuntimeException e) {
             return new Outcome.Failed(worker + " - postgres unreachable: " + PostgresLocks.reason(e)
                     + "; tick skipped (fail closed)");
+        }
+    }
+
+    /**
+     * The transaction's end is the release. The row is already committed by the store, so the next holder's
+     * re-check sees it; a COMMIT that fails still frees the lock, with the session, and the job has run.
+     */
+    private void release(Connection c, Tick tick) {
+        try {
+            c.commit();
+            listener.on(EventType.RELEASED, tick, worker + " - COMMIT → advisory lock " + PostgresLocks.KEY + " released");
+        } catch (SQLException e) {
+            listener.on(EventType.ERROR, tick, worker + " - COMMIT failed after the job ran (" + PostgresLocks.reason(e)
+                    + "); advisory lock " + PostgresLocks.KEY + " goes with the session");
         }
     }
 

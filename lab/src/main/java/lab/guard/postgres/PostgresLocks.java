@@ -3,6 +3,7 @@ package lab.guard.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
+import lab.guard.Failures;
 
 /** What the PostgreSQL guard and observer share: the advisory key, a small pool, and how to explain a failure. */
 public final class PostgresLocks {
@@ -30,13 +31,13 @@ public final class PostgresLocks {
         return new HikariDataSource(c);
     }
 
-    /** The root cause in a few words: "Connection refused", not three wrapped exceptions. */
+    /** The root cause, with PostgreSQL's SQLSTATE when it gave one: {@code ... [57P01]} tells a shutdown. */
     static String reason(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
-        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        return t instanceof SQLException s && s.getSQLState() != null ? m + " [" + s.getSQLState() + "]" : m;
+        String state = t instanceof SQLException s && s.getSQLState() != null ? " [" + s.getSQLState() + "]" : "";
+        return Failures.rootCause(e) + state;
     }
 }

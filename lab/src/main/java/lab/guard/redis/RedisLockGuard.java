@@ -1,5 +1,6 @@
 package lab.guard.redis;
 
+import java.util.OptionalLong;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -42,7 +43,7 @@ public final class RedisLockGuard implements Guard {
 
     public RedisLockGuard(String worker, long pid, String url, String job, Duration ttl, boolean safeRelease,
             boolean recheck, LockListener listener) {
-        this.permit = new Permit(recheck, java.util.OptionalLong.empty());
+        this.permit = new Permit(recheck, OptionalLong.empty());
         this.worker = worker;
         this.pid = pid;
         this.url = url;
@@ -101,8 +102,9 @@ public final class RedisLockGuard implements Guard {
                 } else {
                     String holder = jedis.get(key);
                     listener.on(EventType.LOST, tick, worker + " - redis lock '" + key + "' was no longer ours at"
-                            + " release (expired after " + ttl.toMillis() + " ms); now held by "
-                            + (holder == null ? "nobody" : holder) + "; compare-and-delete → 0, nothing deleted");
+                            + " release (expired after " + ttl.toMillis() + " ms, or deleted by another worker's"
+                            + " unsafe release); now held by " + (holder == null ? "nobody" : holder)
+                            + "; compare-and-delete → 0, nothing deleted");
                 }
             } else {
                 String holder = jedis.get(key);

@@ -2,6 +2,7 @@ package lab.guard.redis;
 
 import java.net.URI;
 import java.time.Duration;
+import lab.guard.Failures;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -25,12 +26,7 @@ public final class RedisLocks {
         return new JedisPool(config, URI.create(url), 2_000);
     }
 
-    /** The root cause in a few words: "Connection refused", not three wrapped exceptions. */
     static String reason(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return Failures.rootCause(e);
     }
 }
