@@ -184,6 +184,7 @@ final class DashboardRun {
                 }
             }
             case CANCEL -> publisher.askQuit(false);
+            case STOP_NOW -> stop.set(true);
             case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
             case KILL, PAUSE_RESUME, RESTART -> fault(a);
             case ADD_WORKER -> act(lab.faults()::addWorker);
@@ -192,7 +193,7 @@ final class DashboardRun {
             case TOGGLE_POSTGRES -> act(() -> lab.faults().toggleServer("postgres"));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
             case CLEAR_TABLE -> act(() -> {
-                String said = lab.faults().clearTable();
+                String said = lab.clearTable();
                 model.cleared();
                 return said;
             });
@@ -215,7 +216,7 @@ final class DashboardRun {
             return true;
         }
         return switch ((Action) c) {
-            case HELP, QUIT, CONFIRM, CANCEL, SELECT_NEXT, SELECT_PREV, SCENARIO_PAUSE_RESUME, SCENARIO_NEXT -> false;
+            case HELP, QUIT, STOP_NOW, CONFIRM, CANCEL, SELECT_NEXT, SELECT_PREV, SCENARIO_PAUSE_RESUME, SCENARIO_NEXT -> false;
             default -> true;
         };
     }

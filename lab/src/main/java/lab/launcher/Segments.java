@@ -24,6 +24,12 @@ final class Segments {
         open = new Open(spec, from);
     }
 
+    /** After the table was emptied: what came before is gone from it, so no span before now is counted. */
+    synchronized void restart(ModeSpec spec, Instant from) {
+        closed.clear();
+        open = new Open(spec, from);
+    }
+
     synchronized void end(Instant to) {
         if (open != null) {
             closed.add(new ModeSegment(open.spec().mode().cliName(), open.spec().toMap(), open.from(), to, null));

@@ -125,6 +125,7 @@ final class SnapshotPublisher implements AutoCloseable {
         LockState lock = lab.lock();
         String holder = lab.holder().map(WorkerProcess::id).orElse(null);
         String shownFlash = System.currentTimeMillis() - flashAt < FLASH_MS ? flash : null;
+        model.observeWorkers(procs, Instant.now());
         latest.set(model.snapshot(header, procs, lockView(lock, spec), holder, selected.get(), totals,
                 scenario == null ? null : scenario.view(), shownFlash, quitAsked, Instant.now()));
     }

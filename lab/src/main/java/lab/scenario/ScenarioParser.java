@@ -57,6 +57,27 @@ public final class ScenarioParser {
         return parse(name, decode(name, bytes), file);
     }
 
+    /**
+     * Whether the lesson page exists, from the lab's folder ({@code lab.home}, as run.sh passes it) or from the
+     * folder above the scenario's own (scenarios/ sits beside docs/).
+     */
+    private static boolean lessonExists(String lesson, Path source) {
+        List<Path> roots = new java.util.ArrayList<>();
+        String home = System.getProperty("lab.home");
+        if (home != null) {
+            roots.add(Path.of(home));
+        }
+        Path dir = source.toAbsolutePath().getParent();
+        if (dir != null && dir.getParent() != null) {
+            roots.add(dir.getParent());
+        }
+        try {
+            return roots.stream().anyMatch(r -> Files.isRegularFile(r.resolve(lesson)));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     /** Parses {@code text} as if read from {@code source}; {@code name} is the file name that messages start with. */
     static Scenario parse(String name, String text, Path source) throws ScenarioException {
         Nodes nodes = new Nodes(name);
@@ -74,6 +95,10 @@ public final class ScenarioParser {
         Optional<String> lesson = top.containsKey("lesson")
                 ? Optional.of(nodes.text(top.get("lesson").value(), "lesson"))
                 : Optional.empty();
+        if (lesson.isPresent() && source != null && !lessonExists(lesson.get(), source)) {
+            throw nodes.error(top.get("lesson").value(), "lesson: no page '" + lesson.get() + "' (expected a path"
+                    + " from the lab's folder, such as docs/lessons/01-naive.md)");
+        }
         Setup setup = top.containsKey("setup") ? setup(nodes, top.get("setup").value()) : Setup.defaults();
         List<Step> steps = new StepReader(nodes, setup).read(top.get("steps").value());
         return new Scenario(title, lesson, setup, steps, source);

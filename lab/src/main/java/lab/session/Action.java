@@ -21,6 +21,8 @@ public enum Action implements Command {
     HELP,
     /** Asks; only {@link #CONFIRM} quits. */
     QUIT,
+    /** Ctrl-C: quits without asking, as q then y would. */
+    STOP_NOW,
     CONFIRM,
     CANCEL,
     SCENARIO_PAUSE_RESUME,

@@ -35,6 +35,7 @@ public final class LiveModel {
     private final Map<Instant, String> switches = new HashMap<>();
     private final Map<String, Stats> stats = new HashMap<>();
     private final Deque<String> events = new ArrayDeque<>();
+    private final TreeMap<Instant, Set<String>> down = new TreeMap<>();
 
     private static final class Stats {
         String mode = "-";
@@ -66,6 +67,22 @@ public final class LiveModel {
             while (cells.size() > TIMELINE * 2) {
                 cells.pollFirstEntry();
             }
+        }
+    }
+
+    /**
+     * Notes which workers are not running now (paused, killed, exited), so that the timeline keeps a worker's
+     * absence at the ticks it happened, not only its state at the moment the screen is drawn.
+     */
+    public synchronized void observeWorkers(List<WorkerProc> procs, Instant now) {
+        Instant tick = Checker.floor(now, every);
+        for (WorkerProc p : procs) {
+            if (!p.running()) {
+                down.computeIfAbsent(tick, k -> new HashSet<>()).add(p.id());
+            }
+        }
+        while (down.size() > TIMELINE * 2) {
+            down.pollFirstEntry();
         }
     }
 
@@ -127,7 +144,8 @@ public final class LiveModel {
             List<Cell> lane = new ArrayList<>();
             for (Instant t : ticks) {
                 Cell c = cells.getOrDefault(t, Map.of()).get(p.id());
-                lane.add(c != null ? c : p.alive() ? Cell.IDLE : Cell.NOT_ALIVE);
+                boolean wasDown = down.getOrDefault(t, Set.of()).contains(p.id());
+                lane.add(c != null ? c : wasDown ? Cell.NOT_ALIVE : Cell.IDLE);
             }
             lanes.put(p.id(), lane);
         }

@@ -2,7 +2,8 @@ package lab.session;
 
 /** A worker process as the launcher sees it: what the live model cannot learn from events. */
 public record WorkerProc(String id, long pid, int port, String state) {
-    public boolean alive() {
-        return state.equals("up") || state.equals("paused") || state.equals("starting");
+    /** Firing its ticks: up, or on its way up. A paused worker is alive but runs nothing. */
+    public boolean running() {
+        return state.equals("up") || state.equals("starting");
     }
 }

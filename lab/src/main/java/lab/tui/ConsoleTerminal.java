@@ -2,6 +2,7 @@ package lab.tui;
 
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
+import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.util.Optional;
@@ -36,8 +37,10 @@ public final class ConsoleTerminal {
         if (whyNot().isPresent()) {
             return Optional.empty();
         }
+        // Ctrl-C arrives as a key, not as Lanterna's System.exit(1): the lab stops as after q, y — summary included.
         return Optional.of(new DefaultTerminalFactory(System.out, System.in, charset)
                 .setForceTextTerminal(true)
+                .setUnixTerminalCtrlCBehaviour(UnixLikeTerminal.CtrlCBehaviour.TRAP)
                 .createTerminal());
     }
 }

@@ -1,6 +1,9 @@
 package lab.tui;
 
 import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import lab.session.LabSnapshot;
 
@@ -15,13 +18,39 @@ final class EventsPanel {
     void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
         pen.put(0, 0, "Events", Role.TITLE);
-        List<String> events = s.events();
         int room = pen.height() - 1;
-        List<String> tail = events.subList(Math.max(0, events.size() - room), events.size());
-        int y = 1;
-        for (String line : tail) {
-            pen.put(0, y++, line, role(line));
+        int width = Math.max(20, pen.width());
+        // Newest first, each line wrapped whole: the end of a line is where the lock command and its answer are
+        // (SET ... NX PX 60000 → nil), the very thing a learner reads it for.
+        Deque<String[]> shown = new ArrayDeque<>();
+        List<String> events = s.events();
+        for (int i = events.size() - 1; i >= 0 && shown.size() < room; i--) {
+            List<String> rows = wrap(events.get(i), width);
+            for (int r = rows.size() - 1; r >= 0 && shown.size() < room; r--) {
+                shown.addFirst(new String[] {rows.get(r), events.get(i)});
+            }
         }
+        int y = 1;
+        for (String[] row : shown) {
+            pen.put(0, y++, row[0], role(row[1]));
+        }
+    }
+
+    /** The line cut into rows of {@code width}, the rows after the first indented so the eye sees one event. */
+    static List<String> wrap(String line, int width) {
+        List<String> rows = new ArrayList<>();
+        String rest = line;
+        String indent = "";
+        while (indent.length() + rest.length() > width) {
+            int cut = width - indent.length();
+            int space = rest.lastIndexOf(' ', cut);
+            int at = space > cut / 2 ? space : cut;
+            rows.add(indent + rest.substring(0, at));
+            rest = rest.substring(at).stripLeading();
+            indent = "    ";
+        }
+        rows.add(indent + rest);
+        return rows;
     }
 
     // A lost lock or an error is what the trainer points at; the rest is the steady hum of the lab.

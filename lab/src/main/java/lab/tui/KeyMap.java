@@ -21,8 +21,11 @@ public final class KeyMap {
      */
     public Optional<Command> map(KeyStroke key, boolean quitAsked) {
         Character ch = key.getKeyType() == KeyType.Character ? key.getCharacter() : null;
-        if (quitAsked) {
+        if (quitAsked && !(key.isCtrlDown() && ch != null && (ch == 'c' || ch == 'C'))) {
             return Optional.of(ch != null && (ch == 'y' || ch == 'Y') ? Action.CONFIRM : Action.CANCEL);
+        }
+        if (key.isCtrlDown() && ch != null && (ch == 'c' || ch == 'C')) {
+            return Optional.of(Action.STOP_NOW);
         }
         if (key.isCtrlDown() || key.isAltDown()) {
             return Optional.empty();

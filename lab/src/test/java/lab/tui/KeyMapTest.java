@@ -60,4 +60,10 @@ class KeyMapTest {
         assertThat(press('z')).isEmpty();
         assertThat(keys.map(new KeyStroke('k', true, false), false)).isEmpty();
     }
+
+    @Test
+    void ctrl_c_stops_at_once_asked_or_not() {
+        assertThat(keys.map(new KeyStroke('c', true, false), false)).contains(Action.STOP_NOW);
+        assertThat(keys.map(new KeyStroke('c', true, false), true)).contains(Action.STOP_NOW);
+    }
 }

@@ -22,11 +22,12 @@ public final class PostgresLocks {
         c.setPoolName(name);
         c.setMaximumPoolSize(2);
         c.setMinimumIdle(1);
-        c.setConnectionTimeout(3_000);
-        c.setValidationTimeout(1_000);
+        // Short: a server that is down must fail the tick now (fail closed), not three seconds into the next one.
+        c.setConnectionTimeout(500);
+        c.setValidationTimeout(250);
         c.setInitializationFailTimeout(1);
         c.addDataSourceProperty("ApplicationName", name);
-        c.addDataSourceProperty("connectTimeout", "3");
+        c.addDataSourceProperty("connectTimeout", "1");
         c.addDataSourceProperty("tcpKeepAlive", "true");
         return new HikariDataSource(c);
     }
