@@ -125,7 +125,7 @@ final class DashboardRun {
     private void startLab() {
         try {
             lab.start(model::onLabLine);
-            model.onLabLine("all " + settings.workers() + " workers ready in " + lab.readyMillis() + " ms");
+            model.onLabLine(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
             if (scenario != null) {
                 scenario.play(lab, model::onLabLine);
             }
@@ -137,7 +137,8 @@ final class DashboardRun {
         } catch (StartFailure e) {
             startFailure = e.getMessage();
             publisher.flash("error: " + e.getMessage().lines().findFirst().orElse("") + " - press q, y to leave");
-            model.onLabLine("error: " + e.getMessage());
+            // Which worker or server, and why: its last stderr lines, one event line each, where the room sees them.
+            e.getMessage().lines().forEach(line -> model.onLabLine("error: " + line.strip()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -46,7 +46,7 @@ final class HeadlessRun {
         }, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            out.println("Scheduler Lock Lab - " + settings.workers() + " workers, mode " + settings.spec().mode()
+            out.println("Scheduler Lock Lab - " + Plural.count(settings.workers(), "worker") + ", mode " + settings.spec().mode()
                     + ", every " + Durations.format(settings.every()) + ", task time "
                     + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
             lab.onEvent(e -> out.println(EventLine.format(e, zone)));
@@ -58,7 +58,7 @@ final class HeadlessRun {
                 return Main.START_FAILED;
             }
             Instant readyAt = lab.readyAt();
-            out.println("all " + settings.workers() + " workers ready in " + lab.readyMillis() + " ms (pids "
+            out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms (pids "
                     + lab.workerPids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone) + " for "
                     + Durations.format(settings.duration()));
             Instant stopAt = readyAt.plus(settings.duration());

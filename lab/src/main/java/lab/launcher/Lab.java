@@ -72,7 +72,7 @@ final class Lab implements LabControl, AutoCloseable {
         this.workers = new WorkerPool(http, id -> new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(),
                 redis.url(), postgres.url(), spec), this::publish);
         this.faults = new Faults(workers, switcher, () -> spec, this::lock, () -> redis, () -> postgres, this::settle,
-                () -> storeUrl);
+                () -> storeUrl, settings.every());
     }
 
     void onEvent(Consumer<Event> listener) {

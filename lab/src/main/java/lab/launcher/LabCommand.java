@@ -67,8 +67,8 @@ final class LabCommand implements Callable<Integer> {
     Path summaryJson;
 
     @Option(names = "--runs-dir", paramLabel = "DIR",
-            description = "where each session records its events (default: ${DEFAULT-VALUE})")
-    Path runsDir = Path.of("runs");
+            description = "where each session records its events and summary (default: runs/ in the lab's folder)")
+    Path runsDir;
 
     @Option(names = "--store", paramLabel = "STORE",
             description = "where the counter table lives: h2 or postgres (default: ${DEFAULT-VALUE})")
@@ -126,6 +126,11 @@ final class LabCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         validate();
+        if (runsDir == null) {
+            // Beside the lab, not in whatever folder the trainer happened to start it from.
+            String home = System.getProperty("lab.home");
+            runsDir = home == null ? Path.of("runs") : Path.of(home, "runs");
+        }
         if (listScenarios) {
             return ScenarioFiles.list(out, err);
         }
@@ -207,15 +212,24 @@ final class LabCommand implements Callable<Integer> {
         if (!(speed > 0) || Double.isInfinite(speed)) {
             throw bad("--speed", String.valueOf(speed), "a number above 0, such as 2");
         }
-        if (scenarioFile != null && !switches.isEmpty()) {
-            throw bad("--switch", "" + switches.size() + " switches", "no --switch with --scenario: the scenario"
-                    + " says when to switch");
+        if (scenarioFile != null) {
+            // A scenario's setup is its lesson: a flag that would change it is refused, not silently ignored.
+            for (String option : List.of("--workers", "--mode", "--every", "--task-time", "--duration", "--store",
+                    "--lock-ttl", "--release", "--pg-lock", "--recheck", "--switch")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    String value = spec.commandLine().getParseResult().matchedOption(option).stringValues().get(0);
+                    throw bad(option, value, "no " + option + " with --scenario: the scenario's setup decides it");
+                }
+            }
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
+            throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
         }
         if (workers < 1 || workers > 64) {
             throw bad("--workers", String.valueOf(workers), "a whole number from 1 to 64");
         }
-        if (every.isZero() || every.isNegative()) {
-            throw bad("--every", Durations.format(every), "a duration above 0, such as 1s or 500ms");
+        if (every.compareTo(Durations.MIN_PERIOD) < 0) {
+            throw bad("--every", Durations.format(every), "a period of " + Durations.format(Durations.MIN_PERIOD)
+                    + " or more, such as 1s or 500ms");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");

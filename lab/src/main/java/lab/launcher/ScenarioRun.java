@@ -33,7 +33,7 @@ final class ScenarioRun {
         try {
             out.println("scenario: " + driver.scenario().title() + " (" + driver.scenario().source() + ")");
             driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
-            out.println("setup: " + settings.workers() + " workers, " + settings.spec().toMap() + ", every "
+            out.println("setup: " + Plural.count(settings.workers(), "worker") + ", " + settings.spec().toMap() + ", every "
                     + Durations.format(settings.every()) + ", store " + settings.store());
             try {
                 // The lab's own lines (servers, workers up, a worker's death) but not every lock change: the
@@ -43,7 +43,7 @@ final class ScenarioRun {
                 err.println("error: " + e.getMessage());
                 return Main.START_FAILED;
             }
-            out.println("all " + settings.workers() + " workers ready in " + lab.readyMillis() + " ms");
+            out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
             driver.play(lab, out::println);
             RunSummary summary = lab.stopAndSummarise(Instant.now());
             SummaryText.lines(summary).forEach(out::println);

@@ -22,6 +22,7 @@ final class ServerSlot implements AutoCloseable {
     private final CompletableFuture<LabServer> server = new CompletableFuture<>();
     private volatile boolean begun;
     private boolean closed;
+    private volatile long firstStartMillis; // what the summary reports: a restart by a trainer's key is not the start
 
     private ServerSlot(String name, String url, boolean external, Starter starter) {
         this.name = name;
@@ -57,7 +58,9 @@ final class ServerSlot implements AutoCloseable {
         }
         begun = true;
         try {
-            server.complete(starter.start());
+            LabServer started = starter.start();
+            firstStartMillis = started.startMillis();
+            server.complete(started);
         } catch (Exception e) {
             server.completeExceptionally(e);
         }
@@ -100,7 +103,7 @@ final class ServerSlot implements AutoCloseable {
             return new ServerInfo(name, url, "failed", 0, why);
         }
         LabServer s = server.join();
-        return new ServerInfo(name, url, s.isRunning() ? "ready" : "down", s.startMillis(), s.source());
+        return new ServerInfo(name, url, s.isRunning() ? "ready" : "down", firstStartMillis, s.source());
     }
 
     /** Waits for a start in progress (both hold the lock), so that a server starting now is not left behind. */

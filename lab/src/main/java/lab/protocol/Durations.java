@@ -6,6 +6,11 @@ import java.util.regex.Pattern;
 
 /** Durations as a trainer types them: {@code 200ms}, {@code 2s}, {@code 1.5s}, {@code 1m}, {@code 0}. */
 public final class Durations {
+    /** Longer than any lesson, short of an overflow: a day. */
+    public static final Duration MAX = Duration.ofHours(24);
+    /** The shortest tick period: shorter ones flood a small machine with JVMs firing and say nothing more. */
+    public static final Duration MIN_PERIOD = Duration.ofMillis(100);
+
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
     private Durations() {}
@@ -31,6 +36,9 @@ public final class Durations {
             case "m" -> amount * 60_000;
             default -> amount * 3_600_000;
         };
+        if (millis > MAX.toMillis()) {
+            throw new IllegalArgumentException("'" + text + "' is longer than a day (expected at most 24h)");
+        }
         if (millis != Math.rint(millis)) {
             throw new IllegalArgumentException("'" + text + "' is finer than a millisecond");
         }

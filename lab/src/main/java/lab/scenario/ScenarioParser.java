@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import lab.protocol.Durations;
 import lab.protocol.ModeSpec;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
@@ -116,6 +117,10 @@ public final class ScenarioParser {
                 : d.workers();
         ModeSpec spec = d.spec().merge(Knobs.read(nodes, e, "setup", d.spec()));
         var every = e.containsKey("every") ? nodes.positiveDuration(e.get("every").value(), "setup.every") : d.every();
+        if (every.compareTo(Durations.MIN_PERIOD) < 0) {
+            throw nodes.error(e.get("every").value(), "setup.every: expected a period of "
+                    + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s");
+        }
         String store = e.containsKey("store")
                 ? nodes.choice(e.get("store").value(), "setup.store", List.of("h2", "postgres"))
                 : d.store();

@@ -2,7 +2,18 @@ package lab.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
+import lab.launcher.Main;
+import lab.launcher.TestServers;
+import org.junit.jupiter.api.io.TempDir;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * The contract every guard passes, inside one JVM: several "workers" (threads, each with its own guard, as each
  * worker process builds its own) fire the same ticks at the same instant against the real server. The job adds
  * to a counter by read, sleep, write — so runs that overlap lose updates — and the exact figures are asserted.
- * A mechanism's test says only how to build its guard and how many runs per tick it must allow.
+ * The same contract across processes: the lab's worker JVMs in the guard's mode, rows counted from the table.
+ * A mechanism's test says only how to build its guard, its mode's flags, and what count each way must yield.
  */
 abstract class GuardContract {
     static final int WORKERS = 4;
@@ -31,6 +43,12 @@ abstract class GuardContract {
 
     /** How many of the {@value WORKERS} workers run each tick under this guard. */
     abstract int runsPerTick();
+
+    /** The command-line flags that put the lab's worker processes in this guard's mode. */
+    abstract List<String> modeFlags();
+
+    /** How many rows each tick gets from {@value WORKERS} worker processes under this guard. */
+    abstract int rowsPerTickAcrossProcesses();
 
     /** Whether the runs of one tick may be inside the job at the same moment. */
     boolean mayOverlap() {
@@ -94,5 +112,27 @@ abstract class GuardContract {
             assertThat(maxInside.get()).as("runs inside the job at once").isEqualTo(1);
             assertThat(counter.get()).as("no update lost").isEqualTo(TICKS * runsPerTick());
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void across_worker_processes_every_tick_has_the_rows_the_mechanism_allows_counted_from_the_table(
+            @TempDir Path dir) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--headless", "--workers", String.valueOf(WORKERS), "--every", "1s",
+                "--task-time", TASK_MS + "ms", "--duration", "4s", "--redis-url", TestServers.redis().url(), "--pg-url",
+                TestServers.postgres().url(), "--summary-json", dir.resolve("s.json").toString(), "--runs-dir",
+                dir.toString()));
+        args.addAll(modeFlags());
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = Main.run(args.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream(), true, UTF_8),
+                new PrintStream(err, true, UTF_8));
+
+        assertThat(code).as("exit code; stderr: %s", err).isZero();
+        Map<String, Object> summary = JSON.std.mapFrom(Files.readString(dir.resolve("s.json")));
+        assertThat(((Number) summary.get("ticks")).intValue()).isGreaterThanOrEqualTo(2);
+        int n = rowsPerTickAcrossProcesses();
+        assertThat((Map<String, Object>) summary.get("rows_per_tick")).as("rows per tick across processes")
+                .isEqualTo(Map.of("min", n, "median", n, "max", n));
     }
 }

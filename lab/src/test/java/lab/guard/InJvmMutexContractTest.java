@@ -1,8 +1,9 @@
 package lab.guard;
 
+import java.util.List;
 import lab.guard.local.InJvmMutexGuard;
 
-/** In one JVM the mutex is shared, so it excludes; across processes it does not (see the lab runs). */
+/** In one JVM the mutex is shared, so one thread runs; across worker processes each has its own, so all run. */
 class InJvmMutexContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
@@ -12,5 +13,15 @@ class InJvmMutexContractTest extends GuardContract {
     @Override
     int runsPerTick() {
         return 1;
+    }
+
+    @Override
+    List<String> modeFlags() {
+        return List.of("--mode", "local-mutex");
+    }
+
+    @Override
+    int rowsPerTickAcrossProcesses() {
+        return WORKERS;
     }
 }

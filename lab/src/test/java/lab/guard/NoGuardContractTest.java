@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.List;
 import lab.guard.none.NoGuard;
 
 class NoGuardContractTest extends GuardContract {
@@ -16,5 +17,15 @@ class NoGuardContractTest extends GuardContract {
     @Override
     boolean mayOverlap() {
         return true;
+    }
+
+    @Override
+    List<String> modeFlags() {
+        return List.of("--mode", "naive");
+    }
+
+    @Override
+    int rowsPerTickAcrossProcesses() {
+        return WORKERS;
     }
 }

@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.List;
 import lab.guard.postgres.PostgresAdvisoryGuard;
 import lab.launcher.TestServers;
 
@@ -11,6 +12,16 @@ class PostgresTryLockContractTest extends GuardContract {
 
     @Override
     int runsPerTick() {
+        return 1;
+    }
+
+    @Override
+    List<String> modeFlags() {
+        return List.of("--mode", "postgres", "--pg-lock", "try");
+    }
+
+    @Override
+    int rowsPerTickAcrossProcesses() {
         return 1;
     }
 }

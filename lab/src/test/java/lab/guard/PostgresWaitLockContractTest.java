@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.List;
 import lab.guard.postgres.PostgresAdvisoryGuard;
 import lab.launcher.TestServers;
 
@@ -12,6 +13,16 @@ class PostgresWaitLockContractTest extends GuardContract {
 
     @Override
     int runsPerTick() {
+        return WORKERS;
+    }
+
+    @Override
+    List<String> modeFlags() {
+        return List.of("--mode", "postgres", "--pg-lock", "wait");
+    }
+
+    @Override
+    int rowsPerTickAcrossProcesses() {
         return WORKERS;
     }
 }

@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.List;
 import lab.guard.postgres.PostgresAdvisoryGuard;
 import lab.launcher.TestServers;
 
@@ -12,6 +13,16 @@ class PostgresWaitRecheckContractTest extends GuardContract {
 
     @Override
     int runsPerTick() {
+        return 1;
+    }
+
+    @Override
+    List<String> modeFlags() {
+        return List.of("--mode", "postgres", "--pg-lock", "wait", "--recheck", "on");
+    }
+
+    @Override
+    int rowsPerTickAcrossProcesses() {
         return 1;
     }
 }

@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.List;
 import java.time.Duration;
 import lab.guard.redis.RedisLockGuard;
 import lab.launcher.TestServers;
@@ -13,6 +14,16 @@ class RedisLockContractTest extends GuardContract {
 
     @Override
     int runsPerTick() {
+        return 1;
+    }
+
+    @Override
+    List<String> modeFlags() {
+        return List.of("--mode", "redis");
+    }
+
+    @Override
+    int rowsPerTickAcrossProcesses() {
         return 1;
     }
 }

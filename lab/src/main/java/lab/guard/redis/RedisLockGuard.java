@@ -87,7 +87,7 @@ public final class RedisLockGuard implements Guard {
             return new Outcome.Failed(worker + " - redis at " + url + " unreachable: " + RedisLocks.reason(e)
                     + "; tick skipped (fail closed)");
         }
-        Outcome outcome = Jobs.run(worker, job, tick, permit, "ran holding redis lock '" + key + "' as " + owner);
+        Outcome outcome = Jobs.run(worker, job, tick, permit, "ran after taking redis lock '" + key + "' as " + owner);
         release(tick, owner);
         return outcome;
     }
