@@ -72,7 +72,9 @@ public final class Checker {
      * more than an end point. Runs that touch (one writes as the next begins) were serialised, not concurrent.
      */
     static int overlaps(List<CounterRow> rows) {
-        List<CounterRow> byStart = rows.stream().sorted(Comparator.comparing(CounterRow::startedAt)).toList();
+        List<CounterRow> byStart = rows.stream()
+                .sorted(Comparator.comparing(CounterRow::startedAt))
+                .toList();
         int pairs = 0;
         for (int i = 0; i < byStart.size(); i++) {
             CounterRow a = byStart.get(i);

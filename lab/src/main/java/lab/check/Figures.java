@@ -10,7 +10,13 @@ import java.util.Map;
  * expectation can be judged on every window, not on an average.
  */
 public record Figures(
-        int ticks, int rows, int duplicateTicks, int extraRows, int missedTicks, int overlaps, List<Integer> rowsPerTick) {
+        int ticks,
+        int rows,
+        int duplicateTicks,
+        int extraRows,
+        int missedTicks,
+        int overlaps,
+        List<Integer> rowsPerTick) {
 
     public Figures {
         rowsPerTick = List.copyOf(rowsPerTick);
@@ -20,8 +26,14 @@ public record Figures(
     public Figures plus(Figures o) {
         List<Integer> both = new java.util.ArrayList<>(rowsPerTick);
         both.addAll(o.rowsPerTick);
-        return new Figures(ticks + o.ticks, rows + o.rows, duplicateTicks + o.duplicateTicks, extraRows + o.extraRows,
-                missedTicks + o.missedTicks, overlaps + o.overlaps, both);
+        return new Figures(
+                ticks + o.ticks,
+                rows + o.rows,
+                duplicateTicks + o.duplicateTicks,
+                extraRows + o.extraRows,
+                missedTicks + o.missedTicks,
+                overlaps + o.overlaps,
+                both);
     }
 
     public int minRowsPerTick() {

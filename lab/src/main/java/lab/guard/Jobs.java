@@ -14,7 +14,8 @@ public final class Jobs {
         try {
             return job.run(tick, permit)
                     ? new Outcome.Executed(worker + " - " + ranHow)
-                    : new Outcome.Skipped(worker + " - the tick already had a row (checked before writing): nothing written");
+                    : new Outcome.Skipped(
+                            worker + " - the tick already had a row (checked before writing): nothing written");
         } catch (InterruptedException e) {
             // The worker is stopping; the flag stays set for the caller to see.
             Thread.currentThread().interrupt();

@@ -15,7 +15,11 @@ public final class EventLine {
 
     public static String format(Event e, ZoneId zone) {
         StringBuilder sb = new StringBuilder();
-        sb.append(CLOCK.format(e.ts().atZone(zone))).append(' ').append(e.worker()).append(' ').append(e.type().wireName());
+        sb.append(CLOCK.format(e.ts().atZone(zone)))
+                .append(' ')
+                .append(e.worker())
+                .append(' ')
+                .append(e.type().wireName());
         if (e.tick() != null) {
             sb.append(" tick ").append(tick(e.tick(), zone));
         }

@@ -22,15 +22,18 @@ public final class SummaryText {
         }
         if (s.segments().size() > 1) {
             out.add("  by segment (each from the first window after every worker took the mode and its knobs):");
-            s.segments().forEach(seg -> out.add("    " + (seg.mode() + " " + knobs(seg.spec())).trim() + ": " + figures(seg.figures())));
+            s.segments()
+                    .forEach(seg -> out.add(
+                            "    " + (seg.mode() + " " + knobs(seg.spec())).trim() + ": " + figures(seg.figures())));
         }
- if (!s.switchMillis().isEmpty()) {
+        if (!s.switchMillis().isEmpty()) {
             out.add("  mode switches: " + s.switchMillis().size() + ", latency (request sent to the slowest worker's"
                     + " acknowledgement) p50 " + s.switchP50() + " ms, max " + s.switchMax() + " ms");
         }
         out.add("  ready in " + s.readyMillis() + " ms (launch to all " + s.workers() + " workers answering /healthz)");
-        s.servers().forEach(sv -> out.add("  server " + sv.name() + " " + sv.state() + " at " + sv.address()
-                + (sv.startMillis() > 0 ? ", started in " + sv.startMillis() + " ms" : "")));
+        s.servers()
+                .forEach(sv -> out.add("  server " + sv.name() + " " + sv.state() + " at " + sv.address()
+                        + (sv.startMillis() > 0 ? ", started in " + sv.startMillis() + " ms" : "")));
         return out;
     }
 
@@ -38,8 +41,10 @@ public final class SummaryText {
     private static String knobs(Map<String, Object> spec) {
         String task = "task-time " + spec.get("task-time");
         return switch (String.valueOf(spec.get("mode"))) {
-            case "redis" -> "(" + task + ", lock-ttl " + spec.get("lock-ttl") + ", release " + spec.get("release") + ")";
-            case "postgres" -> "(" + task + ", pg-lock " + spec.get("pg-lock") + ", recheck " + spec.get("recheck") + ")";
+            case "redis" -> "(" + task + ", lock-ttl " + spec.get("lock-ttl") + ", release " + spec.get("release")
+                    + ")";
+            case "postgres" -> "(" + task + ", pg-lock " + spec.get("pg-lock") + ", recheck " + spec.get("recheck")
+                    + ")";
             default -> "(" + task + ")";
         };
     }

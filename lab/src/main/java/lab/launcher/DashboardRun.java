@@ -4,21 +4,14 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.headless.EventLine;
-import lab.protocol.Durations;
 import lab.headless.SummaryText;
-import lab.session.Action;
-import lab.session.Command;
-import lab.session.LabSnapshot;
 import lab.session.LiveModel;
 import lab.session.RunSummary;
-import lab.session.SwitchMode;
 import lab.tui.Dashboard;
 
 /**
@@ -61,8 +54,11 @@ final class DashboardRun {
         PrintStream stderr = System.err;
         try {
             java.nio.file.Files.createDirectories(lab.runDir());
-            System.setErr(new PrintStream(new java.io.FileOutputStream(lab.runDir().resolve("launcher.log").toFile()),
-                    true, java.nio.charset.StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(
+                    new java.io.FileOutputStream(
+                            lab.runDir().resolve("launcher.log").toFile()),
+                    true,
+                    java.nio.charset.StandardCharsets.UTF_8));
         } catch (java.io.IOException e) {
             stderr.println("warning: cannot open the launcher log: " + e.getMessage());
         }
@@ -76,10 +72,12 @@ final class DashboardRun {
     private int runWithDashboard() {
         ZoneId zone = ZoneId.systemDefault();
         lab.onEvent(e -> model.onEvent(e, EventLine.format(e, zone)));
-        Thread hook = new Thread(() -> {
-            dashboard.close();
-            lab.close();
-        }, "lab-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    dashboard.close();
+                    lab.close();
+                },
+                "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         starter = new Thread(this::startLab, "lab-start");
         starter.setDaemon(true);
@@ -127,8 +125,10 @@ final class DashboardRun {
                 scenario.play(lab, model::onLabLine);
             }
             if (settings.duration() != null) {
-                Thread.sleep(Math.max(0, Duration.between(Instant.now(), lab.readyAt().plus(settings.duration()))
-                        .toMillis()));
+                Thread.sleep(Math.max(
+                        0,
+                        Duration.between(Instant.now(), lab.readyAt().plus(settings.duration()))
+                                .toMillis()));
                 stop.set(true);
             }
         } catch (StartFailure e) {

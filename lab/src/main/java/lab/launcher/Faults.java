@@ -26,9 +26,16 @@ final class Faults {
     private final Supplier<String> storeUrl;
     private final Duration every;
 
-    Faults(WorkerPool workers, ModeSwitcher switcher, Supplier<ModeSpec> spec, Supplier<LockState> lock,
-            Supplier<ServerSlot> redis, Supplier<ServerSlot> postgres, Supplier<Duration> settle,
-            Supplier<String> storeUrl, Duration every) {
+    Faults(
+            WorkerPool workers,
+            ModeSwitcher switcher,
+            Supplier<ModeSpec> spec,
+            Supplier<LockState> lock,
+            Supplier<ServerSlot> redis,
+            Supplier<ServerSlot> postgres,
+            Supplier<Duration> settle,
+            Supplier<String> storeUrl,
+            Duration every) {
         this.every = every;
         this.workers = workers;
         this.switcher = switcher;
@@ -84,10 +91,11 @@ final class Faults {
     String fault(String kind, String target) {
         Optional<WorkerProcess> found = "holder".equals(target) ? awaitHolder() : workers.byId(target);
         if (found.isEmpty()) {
-            return kind + " " + target + ": " + ("holder".equals(target)
-                    ? "no worker held the lock during a whole tick ("
-                            + (lock.get() == null ? "lock unknown" : LockWatcher.describe(lock.get())) + ")"
-                    : "no worker " + target);
+            return kind + " " + target + ": "
+                    + ("holder".equals(target)
+                            ? "no worker held the lock during a whole tick ("
+                                    + (lock.get() == null ? "lock unknown" : LockWatcher.describe(lock.get())) + ")"
+                            : "no worker " + target);
         }
         WorkerProcess w = found.get();
         String who = w.id() + " (pid " + w.pid() + ")";
@@ -104,8 +112,11 @@ final class Faults {
                 w.resume();
                 // A paused worker could not take a switch made meanwhile: hand it the current mode now.
                 ModeSwitcher.Result r = switcher.switchAll(List.of(w), spec.get());
-                return "SIGCONT " + who + ": resumed" + (r.complete() ? ", in mode " + spec.get().mode()
-                        : "; it did not take mode " + spec.get().mode() + ": " + String.join("; ", r.refusals()));
+                return "SIGCONT " + who + ": resumed"
+                        + (r.complete()
+                                ? ", in mode " + spec.get().mode()
+                                : "; it did not take mode " + spec.get().mode() + ": "
+                                        + String.join("; ", r.refusals()));
             }
             case "restart" -> {
                 return restart(w);
@@ -122,7 +133,8 @@ final class Faults {
             old.awaitStop(Duration.ofSeconds(2));
             WorkerProcess fresh = workers.start(old.id());
             workers.awaitHealthy(fresh);
-            return "restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode " + spec.get().mode();
+            return "restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode "
+                    + spec.get().mode();
         } catch (Exception e) {
             return "restart of " + old.id() + " failed: " + e.getMessage();
         }
@@ -165,7 +177,8 @@ final class Faults {
         try {
             WorkerProcess w = workers.start(workers.nextId());
             int port = workers.awaitHealthy(w);
-            return w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port + ", mode " + spec.get().mode();
+            return w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port + ", mode "
+                    + spec.get().mode();
         } catch (Exception e) {
             return "cannot start another worker: " + e.getMessage();
         }
@@ -173,7 +186,9 @@ final class Faults {
 
     String removeWorker() {
         try {
-            return workers.removeLast(settle.get().plusSeconds(5)) ? "stopped the last worker" : "one worker is the fewest";
+            return workers.removeLast(settle.get().plusSeconds(5))
+                    ? "stopped the last worker"
+                    : "one worker is the fewest";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "removing the last worker was interrupted: the lab is stopping";

@@ -20,7 +20,8 @@ final class H2Server implements AutoCloseable {
     static H2Server start(Path dataDir) throws SQLException {
         long t0 = System.nanoTime();
         // Port 0: H2 binds a port the system picks; -ifNotExists lets the first connection create the database.
-        Server server = Server.createTcpServer("-tcpPort", "0", "-baseDir", dataDir.toString(), "-ifNotExists").start();
+        Server server = Server.createTcpServer("-tcpPort", "0", "-baseDir", dataDir.toString(), "-ifNotExists")
+                .start();
         return new H2Server(server, (System.nanoTime() - t0) / 1_000_000);
     }
 

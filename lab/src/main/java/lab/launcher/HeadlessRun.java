@@ -1,10 +1,6 @@
 package lab.launcher;
 
-import com.fasterxml.jackson.jr.ob.JSON;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -35,18 +31,21 @@ final class HeadlessRun {
     int run() {
         ZoneId zone = ZoneId.systemDefault();
         Lab lab = new Lab(settings);
-        Thread hook = new Thread(() -> {
-            stopRequested.countDown();
-            try {
-                finished.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException ignored) {
-                // exiting anyway
-            }
-            lab.close();
-        }, "lab-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    stopRequested.countDown();
+                    try {
+                        finished.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException ignored) {
+                        // exiting anyway
+                    }
+                    lab.close();
+                },
+                "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            out.println("Scheduler Lock Lab - " + Plural.count(settings.workers(), "worker") + ", mode " + settings.spec().mode()
+            out.println("Scheduler Lock Lab - " + Plural.count(settings.workers(), "worker") + ", mode "
+                    + settings.spec().mode()
                     + ", every " + Durations.format(settings.every()) + ", task time "
                     + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
             lab.onEvent(e -> out.println(EventLine.format(e, zone)));
@@ -104,5 +103,4 @@ final class HeadlessRun {
         long ms = Duration.between(Instant.now(), at).toMillis();
         return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
     }
-
 }

@@ -18,8 +18,8 @@ import lab.session.SwitchMode;
  * a fault, a server) runs on the action thread, and its one-line answer is flashed and kept among the events.
  */
 final class KeyActions {
-    private static final List<Duration> TASK_TIMES = List.of(
-            Duration.ZERO, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3));
+    private static final List<Duration> TASK_TIMES =
+            List.of(Duration.ZERO, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3));
 
     private final Lab lab;
     private final LiveModel model;
@@ -31,8 +31,14 @@ final class KeyActions {
     /** The worker the last {@code p} paused, so that the next {@code p} resumes it even if the lock moved on. */
     private final AtomicReference<String> lastPaused = new AtomicReference<>();
 
-    KeyActions(Lab lab, LiveModel model, SnapshotPublisher publisher, ScenarioDriver scenario, ExecutorService actions,
-            AtomicBoolean stop, AtomicReference<String> selected) {
+    KeyActions(
+            Lab lab,
+            LiveModel model,
+            SnapshotPublisher publisher,
+            ScenarioDriver scenario,
+            ExecutorService actions,
+            AtomicBoolean stop,
+            AtomicReference<String> selected) {
         this.lab = lab;
         this.model = model;
         this.publisher = publisher;
@@ -82,7 +88,7 @@ final class KeyActions {
                     scenario.togglePause();
                 }
             }
-            case HELP -> { }
+            case HELP -> {}
         }
     }
 
@@ -92,7 +98,15 @@ final class KeyActions {
             return true;
         }
         return switch ((Action) c) {
-            case HELP, QUIT, STOP_NOW, CONFIRM, CANCEL, SELECT_NEXT, SELECT_PREV, SCENARIO_PAUSE_RESUME, SCENARIO_NEXT -> false;
+            case HELP,
+                    QUIT,
+                    STOP_NOW,
+                    CONFIRM,
+                    CANCEL,
+                    SELECT_NEXT,
+                    SELECT_PREV,
+                    SCENARIO_PAUSE_RESUME,
+                    SCENARIO_NEXT -> false;
             default -> true;
         };
     }
@@ -102,7 +116,8 @@ final class KeyActions {
         if (a == Action.PAUSE_RESUME) {
             // p toggles: the chosen worker, else the one the last p paused (the lock may have moved on since),
             // else whoever holds the lock now.
-            String target = chosen != null ? chosen
+            String target = chosen != null
+                    ? chosen
                     : lastPaused.get() != null && isPaused(lastPaused.get()) ? lastPaused.get() : "holder";
             boolean resume = !target.equals("holder") && isPaused(target);
             if (!resume && !target.equals("holder")) {
@@ -111,7 +126,9 @@ final class KeyActions {
             act(() -> {
                 String said = lab.fault(resume ? "resume" : "pause", target);
                 if (!resume && target.equals("holder")) {
-                    lab.workers().all().stream().filter(w -> w.state().equals("paused")).reduce((x, y) -> y)
+                    lab.workers().all().stream()
+                            .filter(w -> w.state().equals("paused"))
+                            .reduce((x, y) -> y)
                             .ifPresent(w -> lastPaused.set(w.id()));
                 }
                 return said;

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +22,9 @@ import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
+import lab.session.LabControl;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
-import lab.session.LabControl;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
@@ -41,7 +40,8 @@ final class Lab implements LabControl, AutoCloseable {
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
     private final WorkerPool workers;
     private final List<Long> switchMillis = new CopyOnWriteArrayList<>();
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final ModeSwitcher switcher = new ModeSwitcher(http, token);
     private final Segments segments = new Segments();
     private final Faults faults;
@@ -51,7 +51,7 @@ final class Lab implements LabControl, AutoCloseable {
     private final Object lifecycle = new Object();
     private volatile boolean closed;
     private boolean closeDone; // guarded by lifecycle
-    private volatile Consumer<String> lockLines = line -> { };
+    private volatile Consumer<String> lockLines = line -> {};
     private SessionFolder folder;
     private H2Server h2;
     private ServerSlot redis;
@@ -67,12 +67,23 @@ final class Lab implements LabControl, AutoCloseable {
     Lab(LabSettings settings) {
         this.settings = settings;
         this.spec = settings.spec();
-        this.runDir = settings.runsDir().resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
-        this.workers = new WorkerPool(http, id -> new WorkerConfig(id, token, storeUrl, settings.every(), settings.job(),
-                redis.url(), postgres.url(), spec), this::publish);
-        this.faults = new Faults(workers, switcher, () -> spec, this::lock, () -> redis, () -> postgres, this::settle,
-                () -> storeUrl, settings.every());
+        this.runDir = settings.runsDir()
+                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
+        this.workers = new WorkerPool(
+                http,
+                id -> new WorkerConfig(
+                        id, token, storeUrl, settings.every(), settings.job(), redis.url(), postgres.url(), spec),
+                this::publish);
+        this.faults = new Faults(
+                workers,
+                switcher,
+                () -> spec,
+                this::lock,
+                () -> redis,
+                () -> postgres,
+                this::settle,
+                () -> storeUrl,
+                settings.every());
     }
 
     void onEvent(Consumer<Event> listener) {
@@ -117,7 +128,8 @@ final class Lab implements LabControl, AutoCloseable {
                 store.createAndClear();
             }
         } catch (IOException | SQLException e) {
-            throw new StartFailure("cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
+            throw new StartFailure(
+                    "cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
         }
         workers.onDeath((id, line) -> {
             LockWatcher watcher = lockWatcher;
@@ -151,16 +163,18 @@ final class Lab implements LabControl, AutoCloseable {
         segments.begin(spec, readyAt);
         for (ServerSlot slot : List.of(redis, postgres)) {
             if (!slot.external() && slot.info().state().equals("not started")) {
-                Thread t = new Thread(() -> {
-                    slot.startNow();
-                    say.accept(Servers.describe(slot.info()));
-                }, "lab-start-" + slot.name());
+                Thread t = new Thread(
+                        () -> {
+                            slot.startNow();
+                            say.accept(Servers.describe(slot.info()));
+                        },
+                        "lab-start-" + slot.name());
                 t.setDaemon(true);
                 t.start();
             }
         }
-        lockWatcher = new LockWatcher(() -> spec.mode(), redis::url, postgres::url, settings.job(),
-                line -> lockLines.accept(line));
+        lockWatcher = new LockWatcher(
+                () -> spec.mode(), redis::url, postgres::url, settings.job(), line -> lockLines.accept(line));
         listeners.add(lockWatcher::onEvent);
         lockWatcher.start();
     }
@@ -237,8 +251,8 @@ final class Lab implements LabControl, AutoCloseable {
         modeSince = Instant.now();
         segments.begin(next, modeSince);
         switchMillis.add(r.max());
-        return "switch to " + next.mode() + " " + next.toMap() + ": acknowledged by " + r.ackMillis().size()
-                + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
+        return "switch to " + next.mode() + " " + next.toMap() + ": acknowledged by "
+                + r.ackMillis().size() + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms";
     }
 
     @Override
@@ -292,7 +306,8 @@ final class Lab implements LabControl, AutoCloseable {
     /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
     Map<String, Figures> totalsSoFar(List<CounterRow> rows, Instant now) {
         Map<String, Figures> byMode = new LinkedHashMap<>();
-        segments.countSoFar(rows, settings.every(), now).forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
+        segments.countSoFar(rows, settings.every(), now)
+                .forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
         return byMode;
     }
 
@@ -369,8 +384,17 @@ final class Lab implements LabControl, AutoCloseable {
         List<ModeSegment> counted = segments.count(rows, settings.every());
         Map<String, Figures> byMode = new LinkedHashMap<>();
         counted.forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
-        return new RunSummary(settings.workers(), settings.spec().mode().cliName(), settings.every(),
-                settings.spec().taskTime(), readyMillis(), total, byMode, counted, List.copyOf(switchMillis), servers());
+        return new RunSummary(
+                settings.workers(),
+                settings.spec().mode().cliName(),
+                settings.every(),
+                settings.spec().taskTime(),
+                readyMillis(),
+                total,
+                byMode,
+                counted,
+                List.copyOf(switchMillis),
+                servers());
     }
 
     private void stopWorkers() throws InterruptedException {
@@ -405,8 +429,8 @@ final class Lab implements LabControl, AutoCloseable {
                     c.close();
                 }
             } catch (Exception e) {
-                System.err.println("lab session " + runDir.getFileName() + " - closing " + c.getClass().getSimpleName()
-                        + " failed: " + e.getMessage());
+                System.err.println("lab session " + runDir.getFileName() + " - closing "
+                        + c.getClass().getSimpleName() + " failed: " + e.getMessage());
             }
         }
         if (folder != null) {

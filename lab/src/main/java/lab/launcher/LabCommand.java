@@ -1,12 +1,20 @@
 package lab.launcher;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import lab.protocol.BadFieldException;
+import lab.protocol.Durations;
+import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
 import lab.scenario.Scenario;
 import lab.scenario.ScenarioException;
 import lab.scenario.ScenarioParser;
@@ -14,14 +22,6 @@ import lab.scenario.Setup;
 import lab.tui.ConsoleTerminal;
 import lab.tui.Dashboard;
 import lab.tui.Look;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import lab.protocol.BadFieldException;
-import lab.protocol.Durations;
-import lab.protocol.Mode;
-import lab.protocol.ModeSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,19 +43,31 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "N", description = "worker processes, 1..64 (default: ${DEFAULT-VALUE})")
     int workers = 4;
 
-    @Option(names = "--mode", paramLabel = "MODE", converter = ModeConverter.class,
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            converter = ModeConverter.class,
             description = "naive, local-mutex, redis or postgres (default: ${DEFAULT-VALUE})")
     Mode mode = Mode.NAIVE;
 
-    @Option(names = "--every", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--every",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "tick period, wall-clock aligned (default: 2s)")
     Duration every = Duration.ofSeconds(2);
 
-    @Option(names = "--task-time", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--task-time",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how long the simulated job works before writing its row (default: 0)")
     Duration taskTime = Duration.ZERO;
 
-    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--duration",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "how long to run, counted from the moment every worker is ready (default: headless 1m,"
                     + " dashboard until q)")
     Duration duration;
@@ -66,47 +78,71 @@ final class LabCommand implements Callable<Integer> {
     @Option(names = "--summary-json", paramLabel = "FILE", description = "also write the summary as JSON at exit")
     Path summaryJson;
 
-    @Option(names = "--runs-dir", paramLabel = "DIR",
+    @Option(
+            names = "--runs-dir",
+            paramLabel = "DIR",
             description = "where each session records its events and summary (default: runs/ in the lab's folder)")
     Path runsDir;
 
-    @Option(names = "--store", paramLabel = "STORE",
+    @Option(
+            names = "--store",
+            paramLabel = "STORE",
             description = "where the counter table lives: h2 or postgres (default: ${DEFAULT-VALUE})")
     String store = "h2";
 
-    @Option(names = "--redis-url", paramLabel = "URL", description = "use this Redis (redis://host:port) instead of"
-            + " starting one")
+    @Option(
+            names = "--redis-url",
+            paramLabel = "URL",
+            description = "use this Redis (redis://host:port) instead of" + " starting one")
     String redisUrl;
 
-    @Option(names = "--pg-url", paramLabel = "URL", description = "use this PostgreSQL"
-            + " (jdbc:postgresql://host:port/db?user=u) instead of starting one")
+    @Option(
+            names = "--pg-url",
+            paramLabel = "URL",
+            description = "use this PostgreSQL" + " (jdbc:postgresql://host:port/db?user=u) instead of starting one")
     String pgUrl;
 
-    @Option(names = "--lock-ttl", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--lock-ttl",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "the Redis lock's expiry (default: 60s)")
     Duration lockTtl = Duration.ofSeconds(60);
 
-    @Option(names = "--release", paramLabel = "HOW",
+    @Option(
+            names = "--release",
+            paramLabel = "HOW",
             description = "safe (compare-and-delete) or unsafe (plain DEL) (default: ${DEFAULT-VALUE})")
     String release = "safe";
 
-    @Option(names = "--pg-lock", paramLabel = "HOW",
+    @Option(
+            names = "--pg-lock",
+            paramLabel = "HOW",
             description = "try (skip when taken) or wait (queue, as one seed wrote it) (default: ${DEFAULT-VALUE})")
     String pgLock = "try";
 
-    @Option(names = "--recheck", paramLabel = "on|off",
+    @Option(
+            names = "--recheck",
+            paramLabel = "on|off",
             description = "under the lock, write only if the tick has no row yet (default: ${DEFAULT-VALUE})")
     String recheck = "off";
 
-    @Option(names = "--switch", paramLabel = "AT=MODE", split = ",", converter = SwitchConverter.class,
+    @Option(
+            names = "--switch",
+            paramLabel = "AT=MODE",
+            split = ",",
+            converter = SwitchConverter.class,
             description = "headless: switch every worker at these offsets from ready, e.g. 6s=redis,12s=postgres")
     List<LabSettings.Switch> switches = new ArrayList<>();
 
     @Option(names = "--no-color", description = "a monochrome dashboard (also when NO_COLOR is set)")
     boolean noColor;
 
-    @Option(names = "--scenario", paramLabel = "FILE", description = "replay a scripted lesson (add --headless for CI):"
-            + " exit 0 every expectation held, 1 one failed, 2 bad input")
+    @Option(
+            names = "--scenario",
+            paramLabel = "FILE",
+            description = "replay a scripted lesson (add --headless for CI):"
+                    + " exit 0 every expectation held, 1 one failed, 2 bad input")
     Path scenarioFile;
 
     @Option(names = "--speed", paramLabel = "K", description = "divide a scenario's waits by K (default: 1)")
@@ -146,11 +182,35 @@ final class LabCommand implements Callable<Integer> {
             }
             driver = new ScenarioDriver(scenario, speed);
             Setup setup = scenario.setup();
-            settings = new LabSettings(setup.workers(), setup.spec(), setup.every(), null, headless, summaryJson,
-                    runsDir, "tick", setup.store(), redisUrl, pgUrl, List.of());
+            settings = new LabSettings(
+                    setup.workers(),
+                    setup.spec(),
+                    setup.every(),
+                    null,
+                    headless,
+                    summaryJson,
+                    runsDir,
+                    "tick",
+                    setup.store(),
+                    redisUrl,
+                    pgUrl,
+                    List.of());
         } else {
-            settings = new LabSettings(workers, spec(), every, duration, headless, summaryJson, runsDir, "tick", store,
-                    redisUrl, pgUrl, switches.stream().sorted(Comparator.comparing(LabSettings.Switch::at)).toList());
+            settings = new LabSettings(
+                    workers,
+                    spec(),
+                    every,
+                    duration,
+                    headless,
+                    summaryJson,
+                    runsDir,
+                    "tick",
+                    store,
+                    redisUrl,
+                    pgUrl,
+                    switches.stream()
+                            .sorted(Comparator.comparing(LabSettings.Switch::at))
+                            .toList());
         }
         if (!headless) {
             Optional<String> whyNot = ConsoleTerminal.whyNot();
@@ -170,8 +230,23 @@ final class LabCommand implements Callable<Integer> {
             return new ScenarioRun(settings, driver, out, err).run();
         }
         Duration d = duration == null ? Duration.ofMinutes(1) : duration;
-        return new HeadlessRun(new LabSettings(settings.workers(), settings.spec(), settings.every(), d, true,
-                summaryJson, runsDir, "tick", store, redisUrl, pgUrl, settings.switches()), out, err).run();
+        return new HeadlessRun(
+                        new LabSettings(
+                                settings.workers(),
+                                settings.spec(),
+                                settings.every(),
+                                d,
+                                true,
+                                summaryJson,
+                                runsDir,
+                                "tick",
+                                store,
+                                redisUrl,
+                                pgUrl,
+                                settings.switches()),
+                        out,
+                        err)
+                .run();
     }
 
     /** The first mode and its knobs; a knob's bad value names the option it came from. */
@@ -205,7 +280,9 @@ final class LabCommand implements Callable<Integer> {
         Duration runFor = duration == null ? Duration.ofMinutes(1) : duration;
         for (LabSettings.Switch sw : switches) {
             if (sw.at().compareTo(runFor) >= 0) {
-                throw bad("--switch", Durations.format(sw.at()) + "=" + sw.mode(),
+                throw bad(
+                        "--switch",
+                        Durations.format(sw.at()) + "=" + sw.mode(),
                         "an offset before the end of the run (--duration " + Durations.format(runFor) + ")");
             }
         }
@@ -214,10 +291,24 @@ final class LabCommand implements Callable<Integer> {
         }
         if (scenarioFile != null) {
             // A scenario's setup is its lesson: a flag that would change it is refused, not silently ignored.
-            for (String option : List.of("--workers", "--mode", "--every", "--task-time", "--duration", "--store",
-                    "--lock-ttl", "--release", "--pg-lock", "--recheck", "--switch")) {
+            for (String option : List.of(
+                    "--workers",
+                    "--mode",
+                    "--every",
+                    "--task-time",
+                    "--duration",
+                    "--store",
+                    "--lock-ttl",
+                    "--release",
+                    "--pg-lock",
+                    "--recheck",
+                    "--switch")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    String value = spec.commandLine().getParseResult().matchedOption(option).stringValues().get(0);
+                    String value = spec.commandLine()
+                            .getParseResult()
+                            .matchedOption(option)
+                            .stringValues()
+                            .get(0);
                     throw bad(option, value, "no " + option + " with --scenario: the scenario's setup decides it");
                 }
             }
@@ -228,8 +319,10 @@ final class LabCommand implements Callable<Integer> {
             throw bad("--workers", String.valueOf(workers), "a whole number from 1 to 64");
         }
         if (every.compareTo(Durations.MIN_PERIOD) < 0) {
-            throw bad("--every", Durations.format(every), "a period of " + Durations.format(Durations.MIN_PERIOD)
-                    + " or more, such as 1s or 500ms");
+            throw bad(
+                    "--every",
+                    Durations.format(every),
+                    "a period of " + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s or 500ms");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");
@@ -237,7 +330,8 @@ final class LabCommand implements Callable<Integer> {
     }
 
     private ParameterException bad(String option, String value, String expected) {
-        return new ParameterException(spec.commandLine(),
+        return new ParameterException(
+                spec.commandLine(),
                 "Invalid value for option '" + option + "': '" + value + "' (expected " + expected + ")");
     }
 
@@ -261,7 +355,8 @@ final class LabCommand implements Callable<Integer> {
                         "'" + value + "' is not AT=MODE (expected e.g. 6s=redis,12s=postgres)");
             }
             try {
-                return new LabSettings.Switch(Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
+                return new LabSettings.Switch(
+                        Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

@@ -1,7 +1,6 @@
 package lab.launcher;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,7 +32,11 @@ final class LockWatcher implements AutoCloseable {
     private volatile boolean running = true;
     private volatile String lastLine = "";
 
-    LockWatcher(Supplier<Mode> mode, Supplier<String> redisUrl, Supplier<String> pgUrl, String job,
+    LockWatcher(
+            Supplier<Mode> mode,
+            Supplier<String> redisUrl,
+            Supplier<String> pgUrl,
+            String job,
             Consumer<String> onChange) {
         this.mode = mode;
         this.redisUrl = redisUrl;
@@ -65,7 +68,7 @@ final class LockWatcher implements AutoCloseable {
         switch (e.type()) {
             case ACQUIRED -> localHolders.add(e.worker());
             case RELEASED -> localHolders.remove(e.worker());
-            default -> { }
+            default -> {}
         }
     }
 
@@ -123,8 +126,12 @@ final class LockWatcher implements AutoCloseable {
             case POSTGRES -> postgres().observe();
             case LOCAL_MUTEX -> {
                 List<String> holders = List.copyOf(new TreeSet<>(localHolders));
-                yield new LockState("local-mutex", "in-JVM mutex", holders.isEmpty() ? null : String.join(", ", holders),
-                        -1, List.of());
+                yield new LockState(
+                        "local-mutex",
+                        "in-JVM mutex",
+                        holders.isEmpty() ? null : String.join(", ", holders),
+                        -1,
+                        List.of());
             }
             case NAIVE -> new LockState("none", "-", null, -1, List.of());
         };
@@ -135,11 +142,13 @@ final class LockWatcher implements AutoCloseable {
             return "lock: none (naive mode)";
         }
         if (s.mechanism().equals("local-mutex")) {
-            return s.free() ? "lock: no worker holds its in-JVM mutex"
+            return s.free()
+                    ? "lock: no worker holds its in-JVM mutex"
                     : "lock: in-JVM mutexes held at once by " + s.holder() + " (each worker has its own)";
         }
         String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
-        return s.free() ? "lock: " + s.mechanism() + " '" + s.key() + "' free" + waiting
+        return s.free()
+                ? "lock: " + s.mechanism() + " '" + s.key() + "' free" + waiting
                 : "lock: " + s.mechanism() + " '" + s.key() + "' held by " + s.holder()
                         + (s.ttlMillis() >= 0 ? " (" + s.ttlMillis() + " ms left)" : "") + waiting;
     }

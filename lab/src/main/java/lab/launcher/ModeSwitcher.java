@@ -58,15 +58,17 @@ final class ModeSwitcher {
                     .header("Content-Type", "application/json")
                     .PUT(HttpRequest.BodyPublishers.ofString(body))
                     .build();
-            calls.add(http.sendAsync(req, HttpResponse.BodyHandlers.ofString()).handle((res, err) -> {
-                if (err != null) {
-                    return w.id() + " did not answer PUT /mode: " + err.getMessage();
-                }
-                if (res.statusCode() != 200) {
-                    return w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body());
-                }
-                return null;
-            }).thenApply(refusal -> refusal == null ? "ok:" + (System.nanoTime() - t0) / 1_000_000 : refusal));
+            calls.add(http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
+                    .handle((res, err) -> {
+                        if (err != null) {
+                            return w.id() + " did not answer PUT /mode: " + err.getMessage();
+                        }
+                        if (res.statusCode() != 200) {
+                            return w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body());
+                        }
+                        return null;
+                    })
+                    .thenApply(refusal -> refusal == null ? "ok:" + (System.nanoTime() - t0) / 1_000_000 : refusal));
         }
         List<Long> acks = new ArrayList<>();
         List<String> refusals = new ArrayList<>();

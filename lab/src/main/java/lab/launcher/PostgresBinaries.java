@@ -58,8 +58,8 @@ final class PostgresBinaries {
     /** A fresh cluster in {@code data}: superuser postgres, trust on loopback, no fsync (a lab's data is disposable). */
     void initdb(Path data, Path log) throws IOException {
         List<String> command = command("initdb");
-        command.addAll(List.of("-D", data.toString(), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                "--no-locale", "--no-sync"));
+        command.addAll(List.of(
+                "-D", data.toString(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"));
         ServerProcess initdb = ServerProcess.start("initdb", command, log);
         initdb.awaitExit(Duration.ofSeconds(60));
         if (initdb.exitCode() != 0) {

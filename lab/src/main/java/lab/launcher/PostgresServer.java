@@ -65,13 +65,30 @@ public final class PostgresServer implements LabServer {
     private synchronized void launch(long t0) throws IOException {
         Path data = dir.resolve("data");
         List<String> command = new ArrayList<>(binaries.command("postgres"));
-        command.addAll(List.of("-D", data.toString(), "-p", Integer.toString(port),
+        command.addAll(List.of(
+                "-D",
+                data.toString(),
+                "-p",
+                Integer.toString(port),
                 // No Unix socket: everything connects over TCP, and a long temp path would overflow sun_path.
-                "-k", "", "-c", "listen_addresses=127.0.0.1",
+                "-k",
+                "",
+                "-c",
+                "listen_addresses=127.0.0.1",
                 // A lab on a small machine: losing data on a crash is fine, waiting for the disk is not. Connections:
                 // up to 64 workers, each with one store and two lock connections, and the launcher's few.
-                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-                "-c", "shared_buffers=16MB", "-c", "max_connections=250", "-c", "huge_pages=off"));
+                "-c",
+                "fsync=off",
+                "-c",
+                "synchronous_commit=off",
+                "-c",
+                "full_page_writes=off",
+                "-c",
+                "shared_buffers=16MB",
+                "-c",
+                "max_connections=250",
+                "-c",
+                "huge_pages=off"));
         process = ServerProcess.start("postgres on 127.0.0.1:" + port, command, dir.resolve("postgres.log"));
         try {
             process.awaitReady(() -> isReady(data), READY_TIMEOUT);
@@ -91,8 +108,10 @@ public final class PostgresServer implements LabServer {
     }
 
     private IOException failure(IOException cause) {
-        return new IOException("postgres server (" + binaries.source() + ") could not start on 127.0.0.1:" + port
-                + ": " + cause.getMessage(), cause);
+        return new IOException(
+                "postgres server (" + binaries.source() + ") could not start on 127.0.0.1:" + port + ": "
+                        + cause.getMessage(),
+                cause);
     }
 
     /** Fast shutdown (SIGINT): open sessions are cut, as in a real outage; SIGTERM would wait for them to leave. */

@@ -64,14 +64,26 @@ public final class RedisServer implements LabServer {
 
     private synchronized void launch(long t0) throws IOException {
         // No RDB snapshot, no AOF: lock keys must not survive a restart, and a fork to save would be one more child.
-        List<String> command = List.of(binary.toString(), "--bind", "127.0.0.1", "--port", Integer.toString(port),
-                "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no");
+        List<String> command = List.of(
+                binary.toString(),
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                dir.toString(),
+                "--daemonize",
+                "no");
         process = ServerProcess.start("redis-server on 127.0.0.1:" + port, command, dir.resolve("redis.log"));
         try {
             process.awaitReady(() -> "+PONG".equals(command("PING")), READY_TIMEOUT);
         } catch (IOException e) {
-            throw new IOException("redis server (" + source + ") could not start on 127.0.0.1:" + port + ": "
-                    + e.getMessage(), e);
+            throw new IOException(
+                    "redis server (" + source + ") could not start on 127.0.0.1:" + port + ": " + e.getMessage(), e);
         }
         startMillis = (System.nanoTime() - t0) / 1_000_000;
     }

@@ -89,7 +89,12 @@ final class ScenarioDriver {
 
     ScenarioView view() {
         Replayer r = replayer;
-        return new ScenarioView(scenario.title(), caption, Math.max(step, 1), scenario.steps().size(), verdicts,
+        return new ScenarioView(
+                scenario.title(),
+                caption,
+                Math.max(step, 1),
+                scenario.steps().size(),
+                verdicts,
                 r != null && r.paused());
     }
 
@@ -97,7 +102,8 @@ final class ScenarioDriver {
     int exitCode(PrintStream out) {
         long failed = verdicts.stream().filter(v -> v.startsWith("FAIL")).count();
         if (!finished) {
-            out.println("verdict: FAIL - the scenario stopped at step " + step + " of " + scenario.steps().size());
+            out.println("verdict: FAIL - the scenario stopped at step " + step + " of "
+                    + scenario.steps().size());
             return 1;
         }
         out.println("verdict: " + (allHeld ? "PASS" : "FAIL") + " - " + (verdicts.size() - failed) + " of "

@@ -39,7 +39,8 @@ final class ScenarioFiles {
         for (Path f : files) {
             try {
                 Scenario sc = ScenarioParser.parse(f);
-                out.println(f.getFileName() + "  " + sc.title() + sc.lesson().map(l -> "  (" + l + ")").orElse(""));
+                out.println(f.getFileName() + "  " + sc.title()
+                        + sc.lesson().map(l -> "  (" + l + ")").orElse(""));
             } catch (ScenarioException e) {
                 err.println("error: " + e.getMessage());
                 bad++;

@@ -1,8 +1,6 @@
 package lab.launcher;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.time.Instant;
 import lab.headless.SummaryText;
 import lab.protocol.Durations;
@@ -31,10 +29,12 @@ final class ScenarioRun {
         Thread hook = new Thread(lab::close, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            out.println("scenario: " + driver.scenario().title() + " (" + driver.scenario().source() + ")");
+            out.println("scenario: " + driver.scenario().title() + " ("
+                    + driver.scenario().source() + ")");
             driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
-            out.println("setup: " + Plural.count(settings.workers(), "worker") + ", " + settings.spec().toMap() + ", every "
-                    + Durations.format(settings.every()) + ", store " + settings.store());
+            out.println("setup: " + Plural.count(settings.workers(), "worker") + ", "
+                    + settings.spec().toMap() + ", every " + Durations.format(settings.every()) + ", store "
+                    + settings.store());
             try {
                 // The lab's own lines (servers, workers up, a worker's death) but not every lock change: the
                 // steps and verdicts are the story here.

@@ -1,5 +1,6 @@
 package lab.launcher;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +8,6 @@ import lab.check.Checker;
 import lab.protocol.ModeSpec;
 import lab.session.ModeSegment;
 import lab.store.CounterRow;
-import java.time.Duration;
 
 /**
  * The spans of a run by mode. A span begins when every worker has acknowledged its mode (so its first counted
@@ -41,7 +41,11 @@ final class Segments {
     synchronized List<ModeSegment> countSoFar(List<CounterRow> rows, Duration every, Instant now) {
         List<ModeSegment> out = new ArrayList<>(count(rows, every));
         if (open != null) {
-            out.add(new ModeSegment(open.spec().mode().cliName(), open.spec().toMap(), open.from(), now,
+            out.add(new ModeSegment(
+                    open.spec().mode().cliName(),
+                    open.spec().toMap(),
+                    open.from(),
+                    now,
                     Checker.figures(rows, open.from(), now, every)));
         }
         return out;
@@ -51,7 +55,8 @@ final class Segments {
     synchronized List<ModeSegment> count(List<CounterRow> rows, Duration every) {
         List<ModeSegment> out = new ArrayList<>();
         for (ModeSegment s : closed) {
-            out.add(new ModeSegment(s.mode(), s.spec(), s.from(), s.to(), Checker.figures(rows, s.from(), s.to(), every)));
+            out.add(new ModeSegment(
+                    s.mode(), s.spec(), s.from(), s.to(), Checker.figures(rows, s.from(), s.to(), every)));
         }
         return out;
     }

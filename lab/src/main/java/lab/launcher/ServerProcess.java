@@ -29,7 +29,8 @@ final class ServerProcess {
     }
 
     static ServerProcess start(String who, List<String> command, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         return new ServerProcess(who, Spawner.start(pb), log);

@@ -66,7 +66,6 @@ final class ServerSlot implements AutoCloseable {
         }
     }
 
-
     /** Waits for the server; throws with a message naming it and the reason when it could not start. */
     void awaitReady() {
         if (external) {
@@ -79,7 +78,8 @@ final class ServerSlot implements AutoCloseable {
         try {
             server.get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException(name + " server could not start at " + url + ": " + e.getCause().getMessage());
+            throw new IllegalStateException(name + " server could not start at " + url + ": "
+                    + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for " + name);
@@ -99,7 +99,8 @@ final class ServerSlot implements AutoCloseable {
             return new ServerInfo(name, url, begun ? "starting" : "not started", 0, "");
         }
         if (server.isCompletedExceptionally()) {
-            String why = server.handle((s, e) -> e == null ? "" : String.valueOf(e.getMessage())).join();
+            String why = server.handle((s, e) -> e == null ? "" : String.valueOf(e.getMessage()))
+                    .join();
             return new ServerInfo(name, url, "failed", 0, why);
         }
         LabServer s = server.join();

@@ -15,7 +15,9 @@ final class Servers {
             return ServerSlot.external("redis", externalUrl);
         }
         int port = FreePort.pick();
-        return ServerSlot.owned("redis", "redis://127.0.0.1:" + port,
+        return ServerSlot.owned(
+                "redis",
+                "redis://127.0.0.1:" + port,
                 () -> RedisServer.start(folder.sub("redis"), ServerBinaries.fromSystemProperty(), port));
     }
 
@@ -24,14 +26,17 @@ final class Servers {
             return ServerSlot.external("postgres", externalUrl);
         }
         int port = FreePort.pick();
-        return ServerSlot.owned("postgres", "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres",
+        return ServerSlot.owned(
+                "postgres",
+                "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres",
                 () -> PostgresServer.start(folder.sub("postgres"), ServerBinaries.fromSystemProperty(), port));
     }
 
     /** One line for the trainer: which server, where, in what state, from which binaries, how fast. */
     static String describe(ServerInfo s) {
         return switch (s.state()) {
-            case "ready" -> s.name() + " server ready at " + s.address() + " in " + s.startMillis() + " ms (" + s.detail() + ")";
+            case "ready" -> s.name() + " server ready at " + s.address() + " in " + s.startMillis() + " ms ("
+                    + s.detail() + ")";
             case "failed" -> "warning: " + s.name() + " server could not start: " + s.detail()
                     + "; modes that need it are refused";
             default -> s.name() + " server " + s.state() + " at " + s.address();

@@ -24,7 +24,8 @@ final class SessionFolder implements AutoCloseable {
     static SessionFolder create() throws IOException {
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         sweepStale(tmp);
-        return new SessionFolder(Files.createTempDirectory(tmp, PREFIX + ProcessHandle.current().pid() + "-"));
+        return new SessionFolder(
+                Files.createTempDirectory(tmp, PREFIX + ProcessHandle.current().pid() + "-"));
     }
 
     Path path() {

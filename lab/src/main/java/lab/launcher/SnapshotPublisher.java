@@ -118,25 +118,50 @@ final class SnapshotPublisher implements AutoCloseable {
     private void publish() {
         ModeSpec spec = lab.spec();
         LabSettings s = lab.settings();
-        Header header = new Header(spec.mode().cliName(), lab.workers().all().size(), s.every(), spec.taskTime(),
-                spec.lockTtl(), s.store(), lab.servers());
+        Header header = new Header(
+                spec.mode().cliName(),
+                lab.workers().all().size(),
+                s.every(),
+                spec.taskTime(),
+                spec.lockTtl(),
+                s.store(),
+                lab.servers());
         List<WorkerProc> procs = lab.workers().all().stream()
-                .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state())).toList();
+                .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state()))
+                .toList();
         LockState lock = lab.lock();
         String holder = lab.holder().map(WorkerProcess::id).orElse(null);
         String shownFlash = System.currentTimeMillis() - flashAt < FLASH_MS ? flash : null;
         model.observeWorkers(procs, Instant.now());
-        latest.set(model.snapshot(header, procs, lockView(lock, spec), holder, selected.get(), totals,
-                scenario == null ? null : scenario.view(), shownFlash, quitAsked, Instant.now()));
+        latest.set(model.snapshot(
+                header,
+                procs,
+                lockView(lock, spec),
+                holder,
+                selected.get(),
+                totals,
+                scenario == null ? null : scenario.view(),
+                shownFlash,
+                quitAsked,
+                Instant.now()));
     }
 
     private LockView lockView(LockState s, ModeSpec spec) {
         if (s == null) {
             return new LockView(spec.mode().cliName(), "-", null, -1, -1, List.of(), List.of(), lab.lockProblem());
         }
-        List<String> local = s.mechanism().equals("local-mutex") && !s.free() ? List.of(s.holder().split(", ")) : List.of();
-        return new LockView(s.mechanism(), s.key(), s.mechanism().equals("local-mutex") ? null : s.holder(),
-                s.ttlMillis(), s.mechanism().equals("redis") ? spec.lockTtl().toMillis() : -1, s.waiters(), local, null);
+        List<String> local = s.mechanism().equals("local-mutex") && !s.free()
+                ? List.of(s.holder().split(", "))
+                : List.of();
+        return new LockView(
+                s.mechanism(),
+                s.key(),
+                s.mechanism().equals("local-mutex") ? null : s.holder(),
+                s.ttlMillis(),
+                s.mechanism().equals("redis") ? spec.lockTtl().toMillis() : -1,
+                s.waiters(),
+                local,
+                null);
     }
 
     private void closeStore() {

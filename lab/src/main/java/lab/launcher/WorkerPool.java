@@ -24,7 +24,7 @@ final class WorkerPool {
     private final HttpClient http;
     private final Function<String, WorkerConfig> configFor;
     private final Consumer<Event> events;
-    private volatile BiConsumer<String, String> say = (id, line) -> { };
+    private volatile BiConsumer<String, String> say = (id, line) -> {};
 
     WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -71,7 +71,10 @@ final class WorkerPool {
 
     /** The id a new worker gets: one past the highest so far. */
     String nextId() {
-        int max = workers.stream().mapToInt(w -> Integer.parseInt(w.id().substring(1))).max().orElse(0);
+        int max = workers.stream()
+                .mapToInt(w -> Integer.parseInt(w.id().substring(1)))
+                .max()
+                .orElse(0);
         return "w" + (max + 1);
     }
 
@@ -107,6 +110,8 @@ final class WorkerPool {
     /** Extra flags for the worker JVMs, from {@code LAB_WORKER_JAVA_OPTS}: for tuning and benchmarking. */
     private static List<String> extraJvmFlags() {
         String opts = System.getenv("LAB_WORKER_JAVA_OPTS");
-        return opts == null || opts.isBlank() ? List.of() : Arrays.asList(opts.trim().split("\\s+"));
+        return opts == null || opts.isBlank()
+                ? List.of()
+                : Arrays.asList(opts.trim().split("\\s+"));
     }
 }

@@ -24,8 +24,14 @@ import lab.protocol.WorkerConfig;
 final class WorkerProcess {
     /** Flags for many small JVMs on a small machine; a benchmark issue measures and tunes them. */
     static final List<String> JVM_FLAGS = List.of(
-            "-XX:+UseSerialGC", "-Xmx32m", "-Xss256k", "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1",
-            "-Xshare:auto", "-Djava.awt.headless=true", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+            "-XX:+UseSerialGC",
+            "-Xmx32m",
+            "-Xss256k",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:CICompilerCount=1",
+            "-Xshare:auto",
+            "-Djava.awt.headless=true",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
 
     private final WorkerConfig config;
     private final Consumer<Event> events;
@@ -34,7 +40,7 @@ final class WorkerProcess {
     private Process process;
     private Thread outPump;
     private volatile String state = "starting";
-    private volatile java.util.function.BiConsumer<String, String> onDeath = (id, line) -> { };
+    private volatile java.util.function.BiConsumer<String, String> onDeath = (id, line) -> {};
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -53,17 +59,22 @@ final class WorkerProcess {
         cmd.addAll(extraJvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain", "--id", id()));
         process = Spawner.start(new ProcessBuilder(cmd));
-        outPump = pump(id() + "-out",
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), this::onLine);
-        Thread errPump = pump(id() + "-err",
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), stderr::add);
+        outPump = pump(
+                id() + "-out",
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                this::onLine);
+        Thread errPump = pump(
+                id() + "-err",
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
+                stderr::add);
         process.onExit().thenRun(() -> {
             boolean wasUp = state.equals("up") || state.equals("paused");
             if (!state.equals("killed")) {
                 state = "exited";
             }
             if (wasUp || state.equals("killed")) {
-                onDeath.accept(id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
+                onDeath.accept(
+                        id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
             }
             joinQuietly(errPump); // the last stderr lines are the explanation: read them all first
             port.completeExceptionally(new IllegalStateException(
@@ -104,8 +115,8 @@ final class WorkerProcess {
         try {
             p = port.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException(id() + " did not report ready within " + timeout.toMillis() + " ms"
-                    + stderrSummary());
+            throw new IllegalStateException(
+                    id() + " did not report ready within " + timeout.toMillis() + " ms" + stderrSummary());
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalStateException(e.getCause().getMessage());
         }
@@ -162,7 +173,10 @@ final class WorkerProcess {
 
     private boolean signal(String name) {
         try {
-            return new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid())).start().waitFor() == 0;
+            return new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+                            .start()
+                            .waitFor()
+                    == 0;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
@@ -231,16 +245,18 @@ final class WorkerProcess {
     }
 
     private static Thread pump(String name, BufferedReader reader, Consumer<String> sink) {
-        Thread t = new Thread(() -> {
-            try (reader) {
-                String line;
-                while ((line = reader.readLine()) != null) {
-                    sink.accept(line);
-                }
-            } catch (IOException ignored) {
-                // the worker is gone; its exit is handled by onExit
-            }
-        }, name);
+        Thread t = new Thread(
+                () -> {
+                    try (reader) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            sink.accept(line);
+                        }
+                    } catch (IOException ignored) {
+                        // the worker is gone; its exit is handled by onExit
+                    }
+                },
+                name);
         t.setDaemon(true);
         t.start();
         return t;

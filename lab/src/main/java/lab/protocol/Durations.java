@@ -30,12 +30,13 @@ public final class Durations {
                     "'" + text + "' is not a duration (expected a number and a unit: 500ms, 2s, 1.5s, 1m)");
         }
         double amount = Double.parseDouble(m.group(1));
-        double millis = switch (m.group(2)) {
-            case "ms" -> amount;
-            case "s" -> amount * 1_000;
-            case "m" -> amount * 60_000;
-            default -> amount * 3_600_000;
-        };
+        double millis =
+                switch (m.group(2)) {
+                    case "ms" -> amount;
+                    case "s" -> amount * 1_000;
+                    case "m" -> amount * 60_000;
+                    default -> amount * 3_600_000;
+                };
         if (millis > MAX.toMillis()) {
             throw new IllegalArgumentException("'" + text + "' is longer than a day (expected at most 24h)");
         }

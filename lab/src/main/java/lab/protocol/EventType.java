@@ -4,7 +4,16 @@ import java.util.Locale;
 
 /** The closed set of things a worker reports on its stdout (see {@link Event}). */
 public enum EventType {
-    READY, FIRED, ACQUIRED, SKIPPED, EXECUTED, RELEASED, RENEWED, LOST, ERROR, MODE;
+    READY,
+    FIRED,
+    ACQUIRED,
+    SKIPPED,
+    EXECUTED,
+    RELEASED,
+    RENEWED,
+    LOST,
+    ERROR,
+    MODE;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

@@ -57,7 +57,9 @@ public record ModeSpec(Mode mode, Duration taskTime, Duration lockTtl, String re
     public ModeSpec merge(Map<String, ?> changes) {
         for (String key : changes.keySet()) {
             if (!FIELDS.contains(key)) {
-                throw new BadFieldException(key, "one of " + String.join(", ", FIELDS.stream().sorted().toList()));
+                throw new BadFieldException(
+                        key,
+                        "one of " + String.join(", ", FIELDS.stream().sorted().toList()));
             }
         }
         Mode m = mode;

@@ -14,7 +14,14 @@ import java.util.Map;
  * @param pgUrl    a JDBC PostgreSQL URL or null when no PostgreSQL is known yet
  */
 public record WorkerConfig(
-        String worker, String token, String storeUrl, Duration every, String job, String redisUrl, String pgUrl, ModeSpec spec) {
+        String worker,
+        String token,
+        String storeUrl,
+        Duration every,
+        String job,
+        String redisUrl,
+        String pgUrl,
+        ModeSpec spec) {
 
     public String toJson() {
         Map<String, Object> m = new LinkedHashMap<>();

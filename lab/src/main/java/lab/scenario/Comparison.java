@@ -57,14 +57,15 @@ public record Comparison(Op op, int count) {
     }
 
     public boolean test(int actual) {
-        IntPredicate p = switch (op) {
-            case EQ -> a -> a == count;
-            case NE -> a -> a != count;
-            case GT -> a -> a > count;
-            case GE -> a -> a >= count;
-            case LT -> a -> a < count;
-            case LE -> a -> a <= count;
-        };
+        IntPredicate p =
+                switch (op) {
+                    case EQ -> a -> a == count;
+                    case NE -> a -> a != count;
+                    case GT -> a -> a > count;
+                    case GE -> a -> a >= count;
+                    case LT -> a -> a < count;
+                    case LE -> a -> a <= count;
+                };
         return p.test(actual);
     }
 

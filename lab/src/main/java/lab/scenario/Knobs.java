@@ -34,7 +34,8 @@ final class Knobs {
         } catch (BadFieldException ex) {
             Nodes.Entry e = entries.get(ex.field());
             String problem = what + "." + ex.field() + ": " + ex.getMessage().replaceFirst("^field '[^']*': ", "");
-            throw nodes.error(e != null ? e.value() : entries.values().iterator().next().key(), problem);
+            throw nodes.error(
+                    e != null ? e.value() : entries.values().iterator().next().key(), problem);
         }
         return knobs;
     }
@@ -42,7 +43,8 @@ final class Knobs {
     private static Object value(Nodes nodes, String name, Nodes.Entry e, String what) throws ScenarioException {
         return switch (name) {
             case "mode" -> {
-                String t = nodes.scalar(e.value(), what, "a mode (" + Mode.names() + ")").strip();
+                String t = nodes.scalar(e.value(), what, "a mode (" + Mode.names() + ")")
+                        .strip();
                 try {
                     yield Mode.parse(t).cliName();
                 } catch (IllegalArgumentException ex) {

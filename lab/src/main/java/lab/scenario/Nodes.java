@@ -52,12 +52,16 @@ final class Nodes {
             }
             String name = key.getValue();
             if (!allowed.contains(name)) {
-                throw error(key, (what.isEmpty() ? "" : what + ": ") + "unknown " + noun + " '" + name + "' (expected "
-                        + String.join(", ", allowed) + nearest(name, allowed) + ")");
+                throw error(
+                        key,
+                        (what.isEmpty() ? "" : what + ": ") + "unknown " + noun + " '" + name + "' (expected "
+                                + String.join(", ", allowed) + nearest(name, allowed) + ")");
             }
             if (entries.containsKey(name)) {
-                throw error(key, (what.isEmpty() ? "" : what + ": ") + "'" + name + "' is written twice (line "
-                        + line(entries.get(name).key()) + " already sets it; expected each key once)");
+                throw error(
+                        key,
+                        (what.isEmpty() ? "" : what + ": ") + "'" + name + "' is written twice (line "
+                                + line(entries.get(name).key()) + " already sets it; expected each key once)");
             }
             entries.put(name, new Entry(key, t.getValueNode()));
         }

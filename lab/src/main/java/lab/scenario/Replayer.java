@@ -96,7 +96,8 @@ public final class Replayer {
         } else if (step instanceof Step.Fault fault) {
             listener.action(lab.fault(fault.kind().key(), fault.target()));
         } else if (step instanceof Step.Server server) {
-            listener.action(lab.server(server.name().name().toLowerCase(java.util.Locale.ROOT),
+            listener.action(lab.server(
+                    server.name().name().toLowerCase(java.util.Locale.ROOT),
                     server.action() == Step.Server.Action.START));
         } else if (step instanceof Step.Expect expect) {
             judge(expect);
@@ -106,11 +107,12 @@ public final class Replayer {
     /** Judges the windows that ended by now, after letting their last runs write their rows. */
     private void judge(Step.Expect expect) throws InterruptedException {
         Instant to = Instant.now();
-        Instant from = switch (expect.since().kind()) {
-            case START -> lab.readyAt();
-            case MODE -> lab.modeSince();
-            case MARK -> marks.get(expect.since().mark());
-        };
+        Instant from =
+                switch (expect.since().kind()) {
+                    case START -> lab.readyAt();
+                    case MODE -> lab.modeSince();
+                    case MARK -> marks.get(expect.since().mark());
+                };
         if (from == null) {
             Verdict v = Verdict.fail("since " + expect.since() + ": nothing to judge - "
                     + (expect.since().kind() == Since.Kind.MODE

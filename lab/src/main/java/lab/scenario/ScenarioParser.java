@@ -29,8 +29,8 @@ import org.snakeyaml.engine.v2.nodes.Node;
  */
 public final class ScenarioParser {
     static final List<String> TOP = List.of("title", "lesson", "setup", "steps");
-    static final List<String> SETUP = List.of("workers", "mode", "every", "task-time", "lock-ttl", "release",
-            "pg-lock", "recheck", "store", "lock-keys");
+    static final List<String> SETUP = List.of(
+            "workers", "mode", "every", "task-time", "lock-ttl", "release", "pg-lock", "recheck", "store", "lock-keys");
     /** A scenario is a page of YAML; anything far larger is not one, and is refused before the YAML reader. */
     static final int MAX_BYTES = 256 * 1024;
 
@@ -44,16 +44,24 @@ public final class ScenarioParser {
                 throw new ScenarioException(name, 0, 0, "is a directory (expected a scenario file)");
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw new ScenarioException(name, 0, 0, "is " + Files.size(file) + " bytes (expected a scenario of at"
-                        + " most " + MAX_BYTES + " bytes)");
+                throw new ScenarioException(
+                        name,
+                        0,
+                        0,
+                        "is " + Files.size(file) + " bytes (expected a scenario of at" + " most " + MAX_BYTES
+                                + " bytes)");
             }
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new ScenarioException(name, 0, 0, "no such file (expected a scenario file, such as"
-                    + " scenarios/01-naive.yaml)");
+            throw new ScenarioException(
+                    name, 0, 0, "no such file (expected a scenario file, such as" + " scenarios/01-naive.yaml)");
         } catch (IOException e) {
-            throw new ScenarioException(name, 0, 0, "cannot be read: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : " " + e.getMessage()));
+            throw new ScenarioException(
+                    name,
+                    0,
+                    0,
+                    "cannot be read: " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : " " + e.getMessage()));
         }
         return parse(name, decode(name, bytes), file);
     }
@@ -83,8 +91,11 @@ public final class ScenarioParser {
     static Scenario parse(String name, String text, Path source) throws ScenarioException {
         Nodes nodes = new Nodes(name);
         Node root = compose(name, text)
-                .orElseThrow(() -> new ScenarioException(name, 1, 1, "the file holds no YAML document (expected a"
-                        + " mapping with title, setup and steps)"));
+                .orElseThrow(() -> new ScenarioException(
+                        name,
+                        1,
+                        1,
+                        "the file holds no YAML document (expected a" + " mapping with title, setup and steps)"));
         Map<String, Nodes.Entry> top = nodes.entries(root, "", TOP, "a mapping with title, setup and steps");
         if (!top.containsKey("title")) {
             throw nodes.error(root, "no title (expected 'title: ...', a line that names the lesson)");
@@ -97,8 +108,10 @@ public final class ScenarioParser {
                 ? Optional.of(nodes.text(top.get("lesson").value(), "lesson"))
                 : Optional.empty();
         if (lesson.isPresent() && source != null && !lessonExists(lesson.get(), source)) {
-            throw nodes.error(top.get("lesson").value(), "lesson: no page '" + lesson.get() + "' (expected a path"
-                    + " from the lab's folder, such as docs/lessons/01-naive.md)");
+            throw nodes.error(
+                    top.get("lesson").value(),
+                    "lesson: no page '" + lesson.get() + "' (expected a path"
+                            + " from the lab's folder, such as docs/lessons/01-naive.md)");
         }
         Setup setup = top.containsKey("setup") ? setup(nodes, top.get("setup").value()) : Setup.defaults();
         List<Step> steps = new StepReader(nodes, setup).read(top.get("steps").value());
@@ -116,16 +129,19 @@ public final class ScenarioParser {
                 ? nodes.wholeNumber(e.get("workers").value(), "setup.workers", 1, Setup.MAX_WORKERS)
                 : d.workers();
         ModeSpec spec = d.spec().merge(Knobs.read(nodes, e, "setup", d.spec()));
-        var every = e.containsKey("every") ? nodes.positiveDuration(e.get("every").value(), "setup.every") : d.every();
+        var every =
+                e.containsKey("every") ? nodes.positiveDuration(e.get("every").value(), "setup.every") : d.every();
         if (every.compareTo(Durations.MIN_PERIOD) < 0) {
-            throw nodes.error(e.get("every").value(), "setup.every: expected a period of "
-                    + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s");
+            throw nodes.error(
+                    e.get("every").value(),
+                    "setup.every: expected a period of " + Durations.format(Durations.MIN_PERIOD)
+                            + " or more, such as 1s");
         }
         String store = e.containsKey("store")
                 ? nodes.choice(e.get("store").value(), "setup.store", List.of("h2", "postgres"))
                 : d.store();
-        boolean lockKeys = e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys")
-                : d.lockKeys();
+        boolean lockKeys =
+                e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
         return new Setup(workers, spec, every, store, lockKeys);
     }
 
@@ -145,9 +161,14 @@ public final class ScenarioParser {
                     .orElseGet(() -> new ScenarioException(name, 0, 0, problem));
         } catch (ReaderException e) {
             int[] at = lineColumn(text, e.getPosition());
-            throw new ScenarioException(name, at[0], at[1], "not valid YAML: character "
-                    + String.format("U+%04X", e.getCodePoint()) + " is not allowed in YAML text (expected printable"
-                    + " text)");
+            throw new ScenarioException(
+                    name,
+                    at[0],
+                    at[1],
+                    "not valid YAML: character "
+                            + String.format("U+%04X", e.getCodePoint())
+                            + " is not allowed in YAML text (expected printable"
+                            + " text)");
         } catch (YamlEngineException e) {
             throw new ScenarioException(name, 0, 0, "not valid YAML: " + e.getMessage());
         } catch (StackOverflowError e) {
@@ -162,7 +183,8 @@ public final class ScenarioParser {
             return "";
         }
         String at = e.getContextMark()
-                .filter(c -> e.getProblemMark().map(p -> p.getLine() != c.getLine()).orElse(false))
+                .filter(c ->
+                        e.getProblemMark().map(p -> p.getLine() != c.getLine()).orElse(false))
                 .map(c -> " (opened at " + (c.getLine() + 1) + ":" + (c.getColumn() + 1) + ")")
                 .orElse("");
         return e.getContext() + at + ", ";
@@ -180,7 +202,8 @@ public final class ScenarioParser {
 
     /** Strict UTF-8: a stray byte is reported where it is, not silently replaced. */
     private static String decode(String name, byte[] bytes) throws ScenarioException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
@@ -189,8 +212,12 @@ public final class ScenarioParser {
         if (r.isError()) {
             String before = new String(bytes, 0, in.position(), StandardCharsets.UTF_8);
             int[] at = lineColumn(before, before.codePointCount(0, before.length()));
-            throw new ScenarioException(name, at[0], at[1], "not UTF-8 text: byte "
-                    + String.format("0x%02X", bytes[in.position()] & 0xFF) + " (expected a text file in UTF-8)");
+            throw new ScenarioException(
+                    name,
+                    at[0],
+                    at[1],
+                    "not UTF-8 text: byte " + String.format("0x%02X", bytes[in.position()] & 0xFF)
+                            + " (expected a text file in UTF-8)");
         }
         decoder.flush(out);
         return out.flip().toString();

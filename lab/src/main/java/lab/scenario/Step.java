@@ -78,9 +78,10 @@ public sealed interface Step {
             if (knobs.size() == 1 && knobs.containsKey("mode")) {
                 return "mode " + knobs.get("mode");
             }
-            return "mode " + knobs.entrySet().stream()
-                    .map(e -> e.getKey() + "=" + e.getValue())
-                    .collect(Collectors.joining(" "));
+            return "mode "
+                    + knobs.entrySet().stream()
+                            .map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(Collectors.joining(" "));
         }
     }
 

@@ -34,8 +34,8 @@ final class StepReader {
 
     List<Step> read(Node node) throws ScenarioException {
         if (!(node instanceof SequenceNode list)) {
-            throw nodes.error(node, "steps: expected a list of steps ('- say: ...', '- wait: 5s', ...), got "
-                    + Nodes.kind(node));
+            throw nodes.error(
+                    node, "steps: expected a list of steps ('- say: ...', '- wait: 5s', ...), got " + Nodes.kind(node));
         }
         if (list.getValue().isEmpty()) {
             throw nodes.error(node, "steps: the list is empty (expected at least one step)");
@@ -54,9 +54,13 @@ final class StepReader {
             throw nodes.error(item, "step: empty (expected one of " + String.join(", ", STEPS) + ")");
         }
         if (entries.size() > 1) {
-            ScalarNode second = entries.values().stream().skip(1).findFirst().orElseThrow().key();
-            throw nodes.error(second, "step: one step per item, '" + second.getValue() + "' follows '"
-                    + entries.keySet().iterator().next() + "' (expected a new '- " + second.getValue() + ": ...' item)");
+            ScalarNode second =
+                    entries.values().stream().skip(1).findFirst().orElseThrow().key();
+            throw nodes.error(
+                    second,
+                    "step: one step per item, '" + second.getValue() + "' follows '"
+                            + entries.keySet().iterator().next() + "' (expected a new '- " + second.getValue()
+                            + ": ...' item)");
         }
         String name = entries.keySet().iterator().next();
         Node value = entries.get(name).value();
@@ -67,7 +71,9 @@ final class StepReader {
             case "expect" -> expect(line, value);
             case "mode" -> switchMode(line, value);
             case "mark" -> mark(line, value);
-            case "redis", "postgres" -> new Step.Server(line, Step.Server.Name.valueOf(name.toUpperCase(Locale.ROOT)),
+            case "redis", "postgres" -> new Step.Server(
+                    line,
+                    Step.Server.Name.valueOf(name.toUpperCase(Locale.ROOT)),
                     Step.Server.Action.valueOf(
                             nodes.choice(value, name, List.of("stop", "start")).toUpperCase(Locale.ROOT)));
             default -> fault(line, Step.Fault.Kind.valueOf(name.toUpperCase(Locale.ROOT)), value);
@@ -79,13 +85,14 @@ final class StepReader {
         for (Figure f : Figure.values()) {
             keys.add(f.key());
         }
-        Map<String, Nodes.Entry> entries = nodes.entries(value, "expect", keys,
-                "a mapping of figures such as { duplicate_ticks: 0 }", "figure");
+        Map<String, Nodes.Entry> entries =
+                nodes.entries(value, "expect", keys, "a mapping of figures such as { duplicate_ticks: 0 }", "figure");
         Since since = entries.containsKey("since") ? since(entries.get("since").value()) : Since.START;
         List<Expectation> expectations = new ArrayList<>();
         for (Map.Entry<String, Nodes.Entry> e : entries.entrySet()) {
             if (!e.getKey().equals("since")) {
-                expectations.add(expectation(Figure.byKey(e.getKey()).orElseThrow(), e.getValue().value()));
+                expectations.add(expectation(
+                        Figure.byKey(e.getKey()).orElseThrow(), e.getValue().value()));
             }
         }
         if (expectations.isEmpty()) {
@@ -99,29 +106,41 @@ final class StepReader {
         String expected = "a count such as 0, or a comparison in quotes: \"> 0\", \">= 2\", \"<= 1\", \"!= 0\"";
         String t = nodes.scalar(node, what, expected);
         Comparison c = Comparison.parse(t)
-                .orElseThrow(() -> nodes.error(node, what + ": '" + t.strip() + "' is not a comparison (expected "
-                        + expected + ")"));
-        int[] at = node.getStartMark().map(m -> new int[] {m.getLine() + 1, m.getColumn() + 1}).orElse(new int[2]);
+                .orElseThrow(() -> nodes.error(
+                        node, what + ": '" + t.strip() + "' is not a comparison (expected " + expected + ")"));
+        int[] at = node.getStartMark()
+                .map(m -> new int[] {m.getLine() + 1, m.getColumn() + 1})
+                .orElse(new int[2]);
         return new Expectation(figure, c, at[0], at[1]);
     }
 
     private Since since(Node node) throws ScenarioException {
-        String t = nodes.scalar(node, "expect.since", "start, mode or mark:<name>").strip();
+        String t =
+                nodes.scalar(node, "expect.since", "start, mode or mark:<name>").strip();
         if (t.equals("start")) {
             return Since.START;
         }
         if (t.equals("mode")) {
             if (!modeSwitched) {
-                throw nodes.error(node, "expect.since: 'mode' but no mode step comes before this expect"
-                        + " (expected start, or a '- mode: ...' step earlier)");
+                throw nodes.error(
+                        node,
+                        "expect.since: 'mode' but no mode step comes before this expect"
+                                + " (expected start, or a '- mode: ...' step earlier)");
             }
             return Since.MODE;
         }
         String name = t.startsWith("mark:") ? t.substring("mark:".length()).strip() : t;
         if (!marks.contains(name)) {
-            throw nodes.error(node, "expect.since: no mark '" + name + "' before this expect (expected start, mode"
-                    + (marks.isEmpty() ? "" : ", or mark:" + String.join(", mark:", marks.stream().sorted().toList()))
-                    + ")");
+            throw nodes.error(
+                    node,
+                    "expect.since: no mark '" + name + "' before this expect (expected start, mode"
+                            + (marks.isEmpty()
+                                    ? ""
+                                    : ", or mark:"
+                                            + String.join(
+                                                    ", mark:",
+                                                    marks.stream().sorted().toList()))
+                            + ")");
         }
         return Since.mark(name);
     }
@@ -131,11 +150,12 @@ final class StepReader {
         if (value instanceof ScalarNode scalar && !Nodes.isNull(scalar)) {
             entries = Map.of("mode", new Nodes.Entry(scalar, scalar));
         } else {
-            entries = nodes.entries(value, "mode", Knobs.NAMES,
-                    "a mode name, or knobs such as { mode: redis, lock-ttl: 1s }", "knob");
+            entries = nodes.entries(
+                    value, "mode", Knobs.NAMES, "a mode name, or knobs such as { mode: redis, lock-ttl: 1s }", "knob");
             if (entries.isEmpty()) {
-                throw nodes.error(value, "mode: no knob to change (expected one or more of "
-                        + String.join(", ", Knobs.NAMES) + ")");
+                throw nodes.error(
+                        value,
+                        "mode: no knob to change (expected one or more of " + String.join(", ", Knobs.NAMES) + ")");
             }
         }
         Map<String, Object> knobs = Knobs.read(nodes, entries, "mode", spec);
@@ -147,8 +167,10 @@ final class StepReader {
     private Step mark(int line, Node value) throws ScenarioException {
         String name = nodes.scalar(value, "mark", "a name such as before-kill").strip();
         if (!name.matches(MARK_NAME) || name.equals("start") || name.equals("mode")) {
-            throw nodes.error(value, "mark: '" + name + "' cannot name a mark (expected letters, digits, '-', '_'"
-                    + " or '.', up to 40, and neither start nor mode)");
+            throw nodes.error(
+                    value,
+                    "mark: '" + name + "' cannot name a mark (expected letters, digits, '-', '_'"
+                            + " or '.', up to 40, and neither start nor mode)");
         }
         if (!marks.add(name)) {
             throw nodes.error(value, "mark: '" + name + "' is already set earlier (expected a new name)");
@@ -158,7 +180,8 @@ final class StepReader {
 
     private Step fault(int line, Step.Fault.Kind kind, Node value) throws ScenarioException {
         String range = setup.workers() == 1 ? "w1" : "w1..w" + setup.workers();
-        String t = nodes.scalar(value, kind.key(), "holder or a worker id " + range).strip();
+        String t = nodes.scalar(value, kind.key(), "holder or a worker id " + range)
+                .strip();
         if (t.equals(Step.HOLDER)) {
             return new Step.Fault(line, kind, t);
         }
@@ -167,7 +190,9 @@ final class StepReader {
                 return new Step.Fault(line, kind, t);
             }
         }
-        throw nodes.error(value, kind.key() + ": no worker '" + t + "' in this scenario (expected holder or "
-                + range + ": setup has " + setup.workers() + (setup.workers() == 1 ? " worker)" : " workers)"));
+        throw nodes.error(
+                value,
+                kind.key() + ": no worker '" + t + "' in this scenario (expected holder or " + range + ": setup has "
+                        + setup.workers() + (setup.workers() == 1 ? " worker)" : " workers)"));
     }
 }

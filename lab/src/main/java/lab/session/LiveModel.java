@@ -55,15 +55,29 @@ public final class LiveModel {
         if (e.mode() != null) {
             s.mode = e.mode();
         }
-        Cell cell = switch (e.type()) {
-            case EXECUTED -> { s.executed++; s.last = "executed"; yield Cell.RAN; }
-            case SKIPPED -> { s.skipped++; s.last = "skipped"; yield Cell.SKIPPED; }
-            case ERROR -> { s.errors++; s.last = "error"; yield Cell.ERROR; }
-            default -> null;
-        };
+        Cell cell =
+                switch (e.type()) {
+                    case EXECUTED -> {
+                        s.executed++;
+                        s.last = "executed";
+                        yield Cell.RAN;
+                    }
+                    case SKIPPED -> {
+                        s.skipped++;
+                        s.last = "skipped";
+                        yield Cell.SKIPPED;
+                    }
+                    case ERROR -> {
+                        s.errors++;
+                        s.last = "error";
+                        yield Cell.ERROR;
+                    }
+                    default -> null;
+                };
         if (cell != null && e.tick() != null) {
             // A worker that ran a tick keeps RAN even if a later line of that tick says otherwise.
-            cells.computeIfAbsent(e.tick(), k -> new HashMap<>()).merge(e.worker(), cell, (a, b) -> a == Cell.RAN ? a : b);
+            cells.computeIfAbsent(e.tick(), k -> new HashMap<>())
+                    .merge(e.worker(), cell, (a, b) -> a == Cell.RAN ? a : b);
             while (cells.size() > TIMELINE * 2) {
                 cells.pollFirstEntry();
             }
@@ -117,20 +131,48 @@ public final class LiveModel {
         return List.copyOf(rows);
     }
 
-    public synchronized LabSnapshot snapshot(Header header, List<WorkerProc> procs, LockView lock, String holder,
-            String selected, Map<String, Figures> totals, ScenarioView scenario, String flash, boolean quitAsked,
+    public synchronized LabSnapshot snapshot(
+            Header header,
+            List<WorkerProc> procs,
+            LockView lock,
+            String holder,
+            String selected,
+            Map<String, Figures> totals,
+            ScenarioView scenario,
+            String flash,
+            boolean quitAsked,
             Instant now) {
         List<WorkerView> workers = new ArrayList<>();
         for (WorkerProc p : procs) {
             Stats s = stats.getOrDefault(p.id(), new Stats());
-            workers.add(new WorkerView(p.id(), p.pid(), p.port(), p.state(), s.mode, s.last, s.executed, s.skipped,
-                    s.errors, p.id().equals(holder) || lock.localHolders().contains(p.id()), p.id().equals(selected)));
+            workers.add(new WorkerView(
+                    p.id(),
+                    p.pid(),
+                    p.port(),
+                    p.state(),
+                    s.mode,
+                    s.last,
+                    s.executed,
+                    s.skipped,
+                    s.errors,
+                    p.id().equals(holder) || lock.localHolders().contains(p.id()),
+                    p.id().equals(selected)));
         }
         List<CounterRow> latest = rows.subList(Math.max(0, rows.size() - ROWS_SHOWN), rows.size());
         Map<Instant, Integer> latestPerTick = new HashMap<>();
         latest.forEach(r -> latestPerTick.put(r.tickAt(), perTick.get(r.tickAt())));
-        return new LabSnapshot(header, workers, lock, latest, latestPerTick, totals, timeline(procs, now),
-                List.copyOf(events), scenario, flash, quitAsked);
+        return new LabSnapshot(
+                header,
+                workers,
+                lock,
+                latest,
+                latestPerTick,
+                totals,
+                timeline(procs, now),
+                List.copyOf(events),
+                scenario,
+                flash,
+                quitAsked);
     }
 
     private TimelineView timeline(List<WorkerProc> procs, Instant now) {

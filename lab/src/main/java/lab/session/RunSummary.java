@@ -29,7 +29,11 @@ public record RunSummary(
 
     /** The lower median (a value that was measured), or -1 of nothing. */
     public static long median(List<Long> values) {
-        return values.stream().sorted().skip((values.size() - 1) / 2).findFirst().orElse(-1L);
+        return values.stream()
+                .sorted()
+                .skip((values.size() - 1) / 2)
+                .findFirst()
+                .orElse(-1L);
     }
 
     public long switchMax() {
@@ -47,27 +51,35 @@ public record RunSummary(
         Map<String, Object> modes = new LinkedHashMap<>();
         byMode.forEach((k, v) -> modes.put(k, v.toMap()));
         m.put("by_mode", modes);
-        m.put("segments", segments.stream().map(seg -> {
-            Map<String, Object> sm = new LinkedHashMap<>();
-            sm.put("mode", seg.mode());
-            sm.put("spec", seg.spec());
-            sm.put("from", seg.from().toString());
-            sm.put("to", seg.to().toString());
-            sm.putAll(seg.figures().toMap());
-            return sm;
-        }).toList());
+        m.put(
+                "segments",
+                segments.stream()
+                        .map(seg -> {
+                            Map<String, Object> sm = new LinkedHashMap<>();
+                            sm.put("mode", seg.mode());
+                            sm.put("spec", seg.spec());
+                            sm.put("from", seg.from().toString());
+                            sm.put("to", seg.to().toString());
+                            sm.putAll(seg.figures().toMap());
+                            return sm;
+                        })
+                        .toList());
         if (!switchMillis.isEmpty()) {
             m.put("switch_ms", Map.of("p50", switchP50(), "max", switchMax(), "count", switchMillis.size()));
         }
-        m.put("servers", servers.stream().map(s -> {
-            Map<String, Object> sm = new LinkedHashMap<>();
-            sm.put("name", s.name());
-            sm.put("address", s.address());
-            sm.put("state", s.state());
-            sm.put("start_ms", s.startMillis());
-            sm.put("source", s.detail());
-            return sm;
-        }).toList());
+        m.put(
+                "servers",
+                servers.stream()
+                        .map(s -> {
+                            Map<String, Object> sm = new LinkedHashMap<>();
+                            sm.put("name", s.name());
+                            sm.put("address", s.address());
+                            sm.put("state", s.state());
+                            sm.put("start_ms", s.startMillis());
+                            sm.put("source", s.detail());
+                            return sm;
+                        })
+                        .toList());
         return m;
     }
 }

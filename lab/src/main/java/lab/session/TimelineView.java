@@ -16,7 +16,10 @@ import java.util.Set;
  * @param modeSwitches window → the mode that starts there
  */
 public record TimelineView(
-        List<Instant> ticks, Map<String, List<Cell>> lanes, Set<Instant> duplicateTicks, Map<Instant, String> modeSwitches) {
+        List<Instant> ticks,
+        Map<String, List<Cell>> lanes,
+        Set<Instant> duplicateTicks,
+        Map<Instant, String> modeSwitches) {
 
     public TimelineView {
         ticks = List.copyOf(ticks);

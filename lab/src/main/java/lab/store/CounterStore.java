@@ -85,8 +85,8 @@ public final class CounterStore implements AutoCloseable {
 
     /** The rows written since row {@code id}, oldest first: for a view that follows the table as it grows. */
     public List<CounterRow> readAfter(long id) throws SQLException {
-        try (PreparedStatement ps = connection().prepareStatement(
-                "SELECT id, " + COLUMNS + " FROM counter WHERE id > ? ORDER BY id")) {
+        try (PreparedStatement ps =
+                connection().prepareStatement("SELECT id, " + COLUMNS + " FROM counter WHERE id > ? ORDER BY id")) {
             ps.setLong(1, id);
             return rows(ps);
         } catch (SQLException e) {

@@ -21,7 +21,9 @@ final class CaptionBar {
         if (sc == null) {
             return 0;
         }
-        return 1 + captionLines(sc.caption(), width).size() + Math.min(MAX_VERDICT_LINES, sc.verdicts().size());
+        return 1
+                + captionLines(sc.caption(), width).size()
+                + Math.min(MAX_VERDICT_LINES, sc.verdicts().size());
     }
 
     void draw(TextGraphics region, LabSnapshot s) {

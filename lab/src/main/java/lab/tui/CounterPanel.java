@@ -13,8 +13,11 @@ import lab.store.CounterRow;
  * them the running totals per mode: the checker's two figures, duplicates and overlaps, side by side.
  */
 final class CounterPanel {
-    private static final String TOTALS = Pen.fit("mode", 13) + Pen.right("ticks", 6) + Pen.right("dup", 6)
-            + Pen.right("extra", 7) + Pen.right("overlaps", 10);
+    private static final String TOTALS = Pen.fit("mode", 13)
+            + Pen.right("ticks", 6)
+            + Pen.right("dup", 6)
+            + Pen.right("extra", 7)
+            + Pen.right("overlaps", 10);
     private final Look look;
 
     CounterPanel(Look look) {
@@ -29,9 +32,15 @@ final class CounterPanel {
         int rowRoom = Math.max(Math.min(2, pen.height() - 2), pen.height() - 2 - totalsHeight);
         pen.put(0, 0, "Counter table, latest rows", Role.TITLE);
         int idWidth = 5;
-        int workerWidth = Math.max(3, s.latestRows().stream().mapToInt(r -> r.worker().length()).max().orElse(0));
-        pen.put(0, 1, Pen.right("id", idWidth) + " " + Pen.fit("tick", 9) + Pen.fit("wkr", workerWidth + 1)
-                + Pen.fit("created_at", 13) + "mode", Role.DIM);
+        int workerWidth = Math.max(
+                3,
+                s.latestRows().stream().mapToInt(r -> r.worker().length()).max().orElse(0));
+        pen.put(
+                0,
+                1,
+                Pen.right("id", idWidth) + " " + Pen.fit("tick", 9) + Pen.fit("wkr", workerWidth + 1)
+                        + Pen.fit("created_at", 13) + "mode",
+                Role.DIM);
 
         List<CounterRow> rows = s.latestRows();
         List<CounterRow> tail = rows.subList(Math.max(0, rows.size() - rowRoom), rows.size());
@@ -42,9 +51,13 @@ final class CounterPanel {
         for (CounterRow r : tail) {
             int k = rowsOfTick(s, r.tickAt());
             Role role = k > 1 ? Role.BAD : Role.PLAIN;
-            int c = pen.put(0, y, Pen.right(Long.toString(r.id()), idWidth) + " "
-                    + Pen.fit(Times.tick(r.tickAt(), look.zone()), 9) + Pen.fit(r.worker(), workerWidth + 1)
-                    + Pen.fit(Times.millis(r.createdAt(), look.zone()), 13), role);
+            int c = pen.put(
+                    0,
+                    y,
+                    Pen.right(Long.toString(r.id()), idWidth) + " "
+                            + Pen.fit(Times.tick(r.tickAt(), look.zone()), 9) + Pen.fit(r.worker(), workerWidth + 1)
+                            + Pen.fit(Times.millis(r.createdAt(), look.zone()), 13),
+                    role);
             c = pen.putMode(c, y, Pen.fit(r.mode(), 12), r.mode());
             if (k > 1) {
                 pen.put(c, y, dupMark(look.glyphs(), k), Role.DUP);
@@ -62,9 +75,15 @@ final class CounterPanel {
             Figures f = e.getValue();
             int c = pen.putMode(0, top + i, Pen.fit(e.getKey(), 13), e.getKey());
             c = pen.put(c, top + i, Pen.right(Integer.toString(f.ticks()), 6), Role.PLAIN);
-            c = pen.put(c, top + i, Pen.right(Integer.toString(f.duplicateTicks()), 6),
+            c = pen.put(
+                    c,
+                    top + i,
+                    Pen.right(Integer.toString(f.duplicateTicks()), 6),
                     f.duplicateTicks() > 0 ? Role.BAD : Role.GOOD);
-            c = pen.put(c, top + i, Pen.right(Integer.toString(f.extraRows()), 7),
+            c = pen.put(
+                    c,
+                    top + i,
+                    Pen.right(Integer.toString(f.extraRows()), 7),
                     f.extraRows() > 0 ? Role.BAD : Role.GOOD);
             pen.put(c, top + i, Pen.right(Integer.toString(f.overlaps()), 10), f.overlaps() > 0 ? Role.BAD : Role.GOOD);
             i++;
@@ -77,7 +96,8 @@ final class CounterPanel {
         if (counted != null) {
             return counted;
         }
-        return (int) s.latestRows().stream().filter(r -> r.tickAt().equals(tick)).count();
+        return (int)
+                s.latestRows().stream().filter(r -> r.tickAt().equals(tick)).count();
     }
 
     static String dupMark(Glyphs glyphs, int k) {

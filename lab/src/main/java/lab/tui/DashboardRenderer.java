@@ -100,6 +100,7 @@ public final class DashboardRenderer {
 
     /** A clipped sub-region; an empty one (a panel squeezed out) draws nothing rather than failing. */
     private static TextGraphics region(TextGraphics g, int col, int row, int width, int height) {
-        return g.newTextGraphics(new TerminalPosition(col, row), new TerminalSize(Math.max(0, width), Math.max(0, height)));
+        return g.newTextGraphics(
+                new TerminalPosition(col, row), new TerminalSize(Math.max(0, width), Math.max(0, height)));
     }
 }

@@ -31,7 +31,8 @@ final class HelpOverlay {
     void draw(TextGraphics screen) {
         Glyphs glyphs = look.glyphs();
         List<String> lines = LINES.stream()
-                .map(l -> l.startsWith("%s select") ? String.format(l, glyphs.upDown())
+                .map(l -> l.startsWith("%s select")
+                        ? String.format(l, glyphs.upDown())
                         : l.startsWith("%s mode") ? String.format(l, glyphs.switchMark(), glyphs.times()) : l)
                 .toList();
         int inner = lines.stream().mapToInt(String::length).max().orElse(0);

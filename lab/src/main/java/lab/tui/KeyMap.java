@@ -39,28 +39,30 @@ public final class KeyMap {
     }
 
     private static Optional<Command> character(char ch) {
-        Command c = switch (ch) {
-            case '1' -> new SwitchMode(Mode.NAIVE);
-            case '2' -> new SwitchMode(Mode.LOCAL_MUTEX);
-            case '3' -> new SwitchMode(Mode.REDIS);
-            case '4' -> new SwitchMode(Mode.POSTGRES);
-            case '+' -> Action.ADD_WORKER;
-            case '-' -> Action.REMOVE_WORKER;
-            case 'k' -> Action.KILL;
-            case 'p' -> Action.PAUSE_RESUME;
-            case 'r' -> Action.RESTART;
-            case 'R' -> Action.TOGGLE_REDIS;
-            case 'P' -> Action.TOGGLE_POSTGRES;
-            case 't' -> Action.CYCLE_TASK_TIME;
-            case 'c' -> Action.CLEAR_TABLE;
-            case '?' -> Action.HELP;
-            case 'q' -> Action.QUIT;
-            // y outside the question: the model may not have published quitAsked yet when a fast q-y arrives.
-            case 'y' -> Action.CONFIRM;
-            case ' ' -> Action.SCENARIO_PAUSE_RESUME;
-            case 'n' -> Action.SCENARIO_NEXT;
-            default -> null;
-        };
+        Command c =
+                switch (ch) {
+                    case '1' -> new SwitchMode(Mode.NAIVE);
+                    case '2' -> new SwitchMode(Mode.LOCAL_MUTEX);
+                    case '3' -> new SwitchMode(Mode.REDIS);
+                    case '4' -> new SwitchMode(Mode.POSTGRES);
+                    case '+' -> Action.ADD_WORKER;
+                    case '-' -> Action.REMOVE_WORKER;
+                    case 'k' -> Action.KILL;
+                    case 'p' -> Action.PAUSE_RESUME;
+                    case 'r' -> Action.RESTART;
+                    case 'R' -> Action.TOGGLE_REDIS;
+                    case 'P' -> Action.TOGGLE_POSTGRES;
+                    case 't' -> Action.CYCLE_TASK_TIME;
+                    case 'c' -> Action.CLEAR_TABLE;
+                    case '?' -> Action.HELP;
+                    case 'q' -> Action.QUIT;
+                        // y outside the question: the model may not have published quitAsked yet when a fast q-y
+                        // arrives.
+                    case 'y' -> Action.CONFIRM;
+                    case ' ' -> Action.SCENARIO_PAUSE_RESUME;
+                    case 'n' -> Action.SCENARIO_NEXT;
+                    default -> null;
+                };
         return Optional.ofNullable(c);
     }
 }

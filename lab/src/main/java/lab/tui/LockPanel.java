@@ -25,7 +25,9 @@ final class LockPanel {
     static int wantedHeight(LabSnapshot s, int width) {
         int rows = 1;
         for (Line line : lines(s.lock())) {
-            rows += line.label().equals(TTL_BAR) ? 1 : Pen.wrap(line.value(), width - indent(line)).size();
+            rows += line.label().equals(TTL_BAR)
+                    ? 1
+                    : Pen.wrap(line.value(), width - indent(line)).size();
         }
         return rows;
     }
@@ -61,17 +63,21 @@ final class LockPanel {
             case "postgres" -> {
                 lines.add(new Line("key", lock.key(), Role.PLAIN));
                 lines.add(new Line("holder", holder, holderRole));
-                lines.add(lock.waiters().isEmpty()
-                        ? new Line("queue", "nobody waits", Role.DIM)
-                        : new Line("queue", String.join(", ", lock.waiters()) + " (waiting)", Role.WARN));
+                lines.add(
+                        lock.waiters().isEmpty()
+                                ? new Line("queue", "nobody waits", Role.DIM)
+                                : new Line("queue", String.join(", ", lock.waiters()) + " (waiting)", Role.WARN));
             }
             case "local-mutex" -> {
                 int n = lock.localHolders().size();
-                lines.add(new Line("holding", n == 0 ? "nobody" : String.join(" ", lock.localHolders()),
+                lines.add(new Line(
+                        "holding",
+                        n == 0 ? "nobody" : String.join(" ", lock.localHolders()),
                         n > 1 ? Role.BAD : Role.PLAIN));
-                lines.add(n > 1
-                        ? new Line("", n + " at once: each JVM has its own mutex", Role.BAD)
-                        : new Line("", "one mutex per JVM, none across them", Role.DIM));
+                lines.add(
+                        n > 1
+                                ? new Line("", n + " at once: each JVM has its own mutex", Role.BAD)
+                                : new Line("", "one mutex per JVM, none across them", Role.DIM));
             }
             default -> lines.add(new Line("", "no lock: every worker runs every tick", Role.WARN));
         }

@@ -28,9 +28,11 @@ final class TimelinePanel {
     void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
         TimelineView t = s.timeline();
-        int label = Math.max(5, t.lanes().keySet().stream().mapToInt(String::length).max().orElse(0) + 1);
+        int label = Math.max(
+                5, t.lanes().keySet().stream().mapToInt(String::length).max().orElse(0) + 1);
         int columns = Math.max(0, Math.min(t.ticks().size(), pen.width() - label));
-        List<Instant> ticks = t.ticks().subList(t.ticks().size() - columns, t.ticks().size());
+        List<Instant> ticks =
+                t.ticks().subList(t.ticks().size() - columns, t.ticks().size());
         pen.put(0, 0, "Timeline, last " + columns + " ticks", Role.TITLE);
         pen.put(0, 1, Pen.fit("mode", label), Role.DIM);
         pen.put(0, 2, Pen.fit("dup", label), Role.DIM);

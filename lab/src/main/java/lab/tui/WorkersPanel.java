@@ -43,13 +43,23 @@ final class WorkersPanel {
 
     private static void row(Pen pen, int y, WorkerView w) {
         // The marker is a character, not only a colour, so the selection reads in monochrome too.
-        int c = pen.put(0, y, (w.selected() ? ">" : " ") + Pen.fit(w.id(), 5) + Pen.fit(Long.toString(w.pid()), 9)
-                + Pen.fit(w.port() > 0 ? Integer.toString(w.port()) : "-", 7), Role.PLAIN);
+        int c = pen.put(
+                0,
+                y,
+                (w.selected() ? ">" : " ")
+                        + Pen.fit(w.id(), 5)
+                        + Pen.fit(Long.toString(w.pid()), 9)
+                        + Pen.fit(w.port() > 0 ? Integer.toString(w.port()) : "-", 7),
+                Role.PLAIN);
         c = pen.put(c, y, Pen.fit(w.state(), 10), stateRole(w.state()));
         c = pen.putMode(c, y, Pen.fit(w.mode(), 13), w.mode());
         c = pen.put(c, y, Pen.fit(w.lastOutcome(), 9), outcomeRole(w.lastOutcome()));
-        c = pen.put(c, y, Pen.right(Long.toString(w.executed()), 5) + Pen.right(Long.toString(w.skipped()), 7)
-                + Pen.right(Long.toString(w.errors()), 6) + "  ", Role.PLAIN);
+        c = pen.put(
+                c,
+                y,
+                Pen.right(Long.toString(w.executed()), 5) + Pen.right(Long.toString(w.skipped()), 7)
+                        + Pen.right(Long.toString(w.errors()), 6) + "  ",
+                Role.PLAIN);
         if (w.holdsLock()) {
             pen.put(c, y, "HOLDS", Role.GOOD);
         }

@@ -22,7 +22,8 @@ final class EventOut {
     }
 
     void ready(String mode, int port) {
-        write(new Event(Instant.now(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
+        write(new Event(
+                Instant.now(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
     }
 
     private void write(Event e) {

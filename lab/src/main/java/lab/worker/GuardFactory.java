@@ -30,10 +30,22 @@ final class GuardFactory {
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(config.worker(), spec.recheck());
             case LOCAL_MUTEX -> new InJvmMutexGuard(config.worker(), spec.recheck(), listener);
-            case REDIS -> new RedisLockGuard(config.worker(), pid, config.redisUrl(), config.job(), spec.lockTtl(),
-                    "safe".equals(spec.release()), spec.recheck(), listener);
-            case POSTGRES -> new PostgresAdvisoryGuard(config.worker(), config.pgUrl(), "wait".equals(spec.pgLock()),
-                    spec.recheck(), waitLimit(), listener);
+            case REDIS -> new RedisLockGuard(
+                    config.worker(),
+                    pid,
+                    config.redisUrl(),
+                    config.job(),
+                    spec.lockTtl(),
+                    "safe".equals(spec.release()),
+                    spec.recheck(),
+                    listener);
+            case POSTGRES -> new PostgresAdvisoryGuard(
+                    config.worker(),
+                    config.pgUrl(),
+                    "wait".equals(spec.pgLock()),
+                    spec.recheck(),
+                    waitLimit(),
+                    listener);
         };
     }
 }

@@ -44,10 +44,13 @@ final class HttpApi {
                 .get("/healthz", ex -> send(ex, 200, Map.of("status", "ok", "worker", worker)))
                 .get("/status", ex -> send(ex, 200, status()))
                 .put("/mode", blocking(this::putMode))
-                .setFallbackHandler(ex -> send(ex, 404, error("no such endpoint: " + ex.getRequestMethod() + " "
-                        + ex.getRequestPath() + " (endpoints: GET /healthz, GET /status, PUT /mode)")))
-                .setInvalidMethodHandler(ex -> send(ex, 405, error(ex.getRequestMethod() + " is not allowed on "
-                        + ex.getRequestPath())));
+                .setFallbackHandler(ex -> send(
+                        ex,
+                        404,
+                        error("no such endpoint: " + ex.getRequestMethod() + " " + ex.getRequestPath()
+                                + " (endpoints: GET /healthz, GET /status, PUT /mode)")))
+                .setInvalidMethodHandler(ex ->
+                        send(ex, 405, error(ex.getRequestMethod() + " is not allowed on " + ex.getRequestPath())));
         // A worker is one small process among many: one I/O thread and two workers are plenty for control calls.
         server = Undertow.builder()
                 .addHttpListener(0, "127.0.0.1")
@@ -93,8 +96,11 @@ final class HttpApi {
         try {
             runner.switchTo(spec);
         } catch (Exception e) {
-            send(ex, 503, error(worker + " - cannot switch to " + spec.mode() + ": " + e.getMessage()
-                    + "; still in mode " + runner.spec().mode()));
+            send(
+                    ex,
+                    503,
+                    error(worker + " - cannot switch to " + spec.mode() + ": " + e.getMessage() + "; still in mode "
+                            + runner.spec().mode()));
             return;
         }
         send(ex, 200, Map.of("worker", worker, "spec", spec.toMap()));

@@ -66,8 +66,12 @@ final class TickRunner {
         long late = Duration.between(scheduledAt, firedAt).toMillis();
         if (late > grace.toMillis()) {
             skipped.incrementAndGet();
-            events.emit(EventType.SKIPPED, tickAt, spec().mode().cliName(), worker + " - fire for this tick came "
-                    + late + " ms late (was the process paused?): missed, not run into the next window");
+            events.emit(
+                    EventType.SKIPPED,
+                    tickAt,
+                    spec().mode().cliName(),
+                    worker + " - fire for this tick came " + late
+                            + " ms late (was the process paused?): missed, not run into the next window");
             return;
         }
         ActiveGuard current = active.get();

@@ -44,7 +44,8 @@ final class TickScheduler {
         long period = every.toMillis();
         Duration grace = every.dividedBy(2);
         scheduler.setJobFactory((bundle, s) -> context -> runner.fire(
-                Instant.ofEpochMilli(Math.floorDiv(context.getScheduledFireTime().getTime(), period) * period),
+                Instant.ofEpochMilli(
+                        Math.floorDiv(context.getScheduledFireTime().getTime(), period) * period),
                 context.getScheduledFireTime().toInstant(),
                 Instant.now(),
                 grace,
@@ -55,7 +56,8 @@ final class TickScheduler {
     void start() throws SchedulerException {
         long p = every.toMillis();
         long next = (Math.floorDiv(System.currentTimeMillis(), p) + 1) * p;
-        JobDetail job = JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
+        JobDetail job =
+                JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
         Trigger trigger = TriggerBuilder.newTrigger()
                 .withIdentity(jobName + "-trigger")
                 .startAt(new Date(next))

@@ -1,12 +1,12 @@
 package lab.worker;
 
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.FileOutputStream;
-import java.io.FileDescriptor;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import lab.protocol.WorkerConfig;
@@ -44,12 +44,15 @@ public final class WorkerMain {
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
         TickScheduler scheduler = new TickScheduler(w, config.every(), config.job(), runner);
 
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            scheduler.shutdown();
-            runner.close();
-            job.close();
-            http.stop();
-        }, w + "-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            scheduler.shutdown();
+                            runner.close();
+                            job.close();
+                            http.stop();
+                        },
+                        w + "-shutdown"));
 
         int port = http.start();
         scheduler.start();
@@ -59,27 +62,29 @@ public final class WorkerMain {
 
     /** Blocks on stdin until the launcher closes it or dies; then leaves, finishing the run in progress. */
     private static void watchParent(BufferedReader in, String worker) {
-        Thread watcher = new Thread(() -> {
-            try {
-                while (in.readLine() != null) {
-                    // the launcher sends nothing after the configuration; lines are ignored
-                }
-            } catch (IOException ignored) {
-                // a broken pipe means the same as end of input
-            }
-            System.err.println(worker + " - launcher gone (stdin closed): stopping");
-            Thread killer = new Thread(() -> {
-                try {
-                    Thread.sleep(3_000);
-                } catch (InterruptedException ignored) {
-                    // exiting anyway
-                }
-                Runtime.getRuntime().halt(1);
-            });
-            killer.setDaemon(true);
-            killer.start();
-            System.exit(0);
-        }, worker + "-parent-watch");
+        Thread watcher = new Thread(
+                () -> {
+                    try {
+                        while (in.readLine() != null) {
+                            // the launcher sends nothing after the configuration; lines are ignored
+                        }
+                    } catch (IOException ignored) {
+                        // a broken pipe means the same as end of input
+                    }
+                    System.err.println(worker + " - launcher gone (stdin closed): stopping");
+                    Thread killer = new Thread(() -> {
+                        try {
+                            Thread.sleep(3_000);
+                        } catch (InterruptedException ignored) {
+                            // exiting anyway
+                        }
+                        Runtime.getRuntime().halt(1);
+                    });
+                    killer.setDaemon(true);
+                    killer.start();
+                    System.exit(0);
+                },
+                worker + "-parent-watch");
         watcher.setDaemon(false);
         watcher.start();
     }

@@ -92,7 +92,8 @@ class ArchitectureTest {
 
     @Test
     void every_source_file_holds_one_public_top_level_type() throws IOException {
-        Pattern publicType = Pattern.compile("(?m)^public (?:final |abstract |sealed )*(?:class|interface|record|enum) ");
+        Pattern publicType =
+                Pattern.compile("(?m)^public (?:final |abstract |sealed )*(?:class|interface|record|enum) ");
         List<String> broken = new ArrayList<>();
         try (Stream<Path> files = Files.walk(SOURCES)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {

@@ -17,8 +17,14 @@ class CheckerTest {
     /** A run of {@code worker} for the tick {@code tick} seconds after T0, inside the job from ms a to ms b. */
     private void run(int tick, String worker, long startMs, long endMs) {
         Instant window = T0.plusSeconds(tick);
-        rows.add(new CounterRow(rows.size() + 1, window.plusMillis(endMs), window, window.plusMillis(startMs), worker,
-                100 + rows.size(), "naive"));
+        rows.add(new CounterRow(
+                rows.size() + 1,
+                window.plusMillis(endMs),
+                window,
+                window.plusMillis(startMs),
+                worker,
+                100 + rows.size(),
+                "naive"));
     }
 
     @Test

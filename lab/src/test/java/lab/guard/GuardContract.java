@@ -1,8 +1,7 @@
 package lab.guard;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.ByteArrayOutputStream;
@@ -10,12 +9,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Map;
-import lab.launcher.Main;
-import lab.launcher.TestServers;
-import org.junit.jupiter.api.io.TempDir;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
@@ -24,7 +20,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import lab.launcher.Main;
+import lab.launcher.TestServers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The contract every guard passes, inside one JVM: several "workers" (threads, each with its own guard, as each
@@ -72,7 +71,10 @@ abstract class GuardContract {
         ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
         try {
             for (int t = 0; t < TICKS; t++) {
-                Tick tick = new Tick(Instant.ofEpochSecond(1_000_000 + t), Instant.now(), "contract-" + getClass().getSimpleName());
+                Tick tick = new Tick(
+                        Instant.ofEpochSecond(1_000_000 + t),
+                        Instant.now(),
+                        "contract-" + getClass().getSimpleName());
                 AtomicInteger runs = new AtomicInteger();
                 Job job = (tk, permit) -> {
                     if (permit.recheck() && ticksWithARow.contains(tk.at())) {
@@ -116,23 +118,40 @@ abstract class GuardContract {
 
     @Test
     @SuppressWarnings("unchecked")
-    void across_worker_processes_every_tick_has_the_rows_the_mechanism_allows_counted_from_the_table(
-            @TempDir Path dir) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--headless", "--workers", String.valueOf(WORKERS), "--every", "1s",
-                "--task-time", TASK_MS + "ms", "--duration", "4s", "--redis-url", TestServers.redis().url(), "--pg-url",
-                TestServers.postgres().url(), "--summary-json", dir.resolve("s.json").toString(), "--runs-dir",
+    void across_worker_processes_every_tick_has_the_rows_the_mechanism_allows_counted_from_the_table(@TempDir Path dir)
+            throws Exception {
+        List<String> args = new ArrayList<>(List.of(
+                "--headless",
+                "--workers",
+                String.valueOf(WORKERS),
+                "--every",
+                "1s",
+                "--task-time",
+                TASK_MS + "ms",
+                "--duration",
+                "4s",
+                "--redis-url",
+                TestServers.redis().url(),
+                "--pg-url",
+                TestServers.postgres().url(),
+                "--summary-json",
+                dir.resolve("s.json").toString(),
+                "--runs-dir",
                 dir.toString()));
         args.addAll(modeFlags());
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int code = Main.run(args.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream(), true, UTF_8),
+        int code = Main.run(
+                args.toArray(String[]::new),
+                new PrintStream(new ByteArrayOutputStream(), true, UTF_8),
                 new PrintStream(err, true, UTF_8));
 
         assertThat(code).as("exit code; stderr: %s", err).isZero();
         Map<String, Object> summary = JSON.std.mapFrom(Files.readString(dir.resolve("s.json")));
         assertThat(((Number) summary.get("ticks")).intValue()).isGreaterThanOrEqualTo(2);
         int n = rowsPerTickAcrossProcesses();
-        assertThat((Map<String, Object>) summary.get("rows_per_tick")).as("rows per tick across processes")
+        assertThat((Map<String, Object>) summary.get("rows_per_tick"))
+                .as("rows per tick across processes")
                 .isEqualTo(Map.of("min", n, "median", n, "max", n));
     }
 }

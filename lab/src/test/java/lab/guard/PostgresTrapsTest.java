@@ -18,11 +18,12 @@ class PostgresTrapsTest {
     void a_waiter_behind_a_holder_that_never_releases_gives_up_at_its_limit_and_names_the_holder() throws Exception {
         Properties p = new Properties();
         p.setProperty("ApplicationName", "frozen-w9");
-        try (Connection holder = DriverManager.getConnection(TestServers.postgres().url(), p);
+        try (Connection holder =
+                        DriverManager.getConnection(TestServers.postgres().url(), p);
                 Statement st = holder.createStatement()) {
             st.execute("SELECT pg_advisory_lock(42)");
-            PostgresAdvisoryGuard g = new PostgresAdvisoryGuard("w1", TestServers.postgres().url(), true, false,
-                    Duration.ofMillis(500), LockListener.NONE);
+            PostgresAdvisoryGuard g = new PostgresAdvisoryGuard(
+                    "w1", TestServers.postgres().url(), true, false, Duration.ofMillis(500), LockListener.NONE);
             g.open();
             try {
                 long t0 = System.nanoTime();
@@ -30,8 +31,9 @@ class PostgresTrapsTest {
                 long waited = (System.nanoTime() - t0) / 1_000_000;
 
                 assertThat(o).isInstanceOf(Outcome.Skipped.class);
-                assertThat(o.detail()).isEqualTo("w1 - waited 500 ms for advisory lock 42, held by frozen-w9 (backend pid "
-                        + o.detail().replaceAll(".*backend pid (\\d+).*", "$1") + "): gave up (lock_timeout)");
+                assertThat(o.detail())
+                        .isEqualTo("w1 - waited 500 ms for advisory lock 42, held by frozen-w9 (backend pid "
+                                + o.detail().replaceAll(".*backend pid (\\d+).*", "$1") + "): gave up (lock_timeout)");
                 assertThat(waited).isBetween(450L, 5_000L);
             } finally {
                 g.close();

@@ -7,7 +7,13 @@ import lab.launcher.TestServers;
 class PostgresTryLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new PostgresAdvisoryGuard(worker, TestServers.postgres().url(), false, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
+        return new PostgresAdvisoryGuard(
+                worker,
+                TestServers.postgres().url(),
+                false,
+                false,
+                java.time.Duration.ofSeconds(30),
+                LockListener.NONE);
     }
 
     @Override

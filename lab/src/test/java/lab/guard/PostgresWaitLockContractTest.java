@@ -8,7 +8,8 @@ import lab.launcher.TestServers;
 class PostgresWaitLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new PostgresAdvisoryGuard(worker, TestServers.postgres().url(), true, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
+        return new PostgresAdvisoryGuard(
+                worker, TestServers.postgres().url(), true, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
     }
 
     @Override

@@ -10,8 +10,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,7 +19,6 @@ import lab.guard.redis.RedisLockGuard;
 import lab.launcher.RedisServer;
 import lab.launcher.ServerBinaries;
 import lab.launcher.TestServers;
-import lab.protocol.EventType;
 import org.junit.jupiter.api.Test;
 
 /** The traps of the Redis cure, against a real server: a lease shorter than the job, an unsafe release, a server down. */
@@ -28,8 +27,8 @@ class RedisTrapsTest {
     private final LockListener listener = (type, tick, detail) -> said.add(type.wireName() + " " + detail);
 
     private RedisLockGuard guard(String worker, String job, long ttlMs, boolean safe) {
-        RedisLockGuard g = new RedisLockGuard(worker, 1, TestServers.redis().url(), job, Duration.ofMillis(ttlMs), safe,
-                false, listener);
+        RedisLockGuard g = new RedisLockGuard(
+                worker, 1, TestServers.redis().url(), job, Duration.ofMillis(ttlMs), safe, false, listener);
         g.open();
         return g;
     }
@@ -51,7 +50,8 @@ class RedisTrapsTest {
         AtomicInteger maxInside = new AtomicInteger();
         Tick tick = new Tick(Instant.now(), Instant.now(), job);
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (RedisLockGuard w1 = guard("w1", job, 150, true); RedisLockGuard w2 = guard("w2", job, 150, true)) {
+        try (RedisLockGuard w1 = guard("w1", job, 150, true);
+                RedisLockGuard w2 = guard("w2", job, 150, true)) {
             Future<Outcome> first = pool.submit(() -> w1.run(tick, working(500, inside, maxInside)));
             Thread.sleep(300); // past w1's lease, while w1 is still inside the job
             Future<Outcome> second = pool.submit(() -> w2.run(tick, working(100, inside, maxInside)));
@@ -62,8 +62,9 @@ class RedisTrapsTest {
             pool.shutdownNow();
         }
         assertThat(maxInside.get()).as("runs inside the job at once").isEqualTo(2);
-        assertThat(said).anySatisfy(l -> assertThat(l).startsWith("lost w1 - redis lock 'scheduler_lock:" + job
-                + "' was no longer ours at release").contains("compare-and-delete → 0, nothing deleted"));
+        assertThat(said).anySatisfy(l -> assertThat(l)
+                .startsWith("lost w1 - redis lock 'scheduler_lock:" + job + "' was no longer ours at release")
+                .contains("compare-and-delete → 0, nothing deleted"));
     }
 
     @Test
@@ -74,7 +75,8 @@ class RedisTrapsTest {
         Tick tick = new Tick(Instant.now(), Instant.now(), job);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         CountDownLatch w2Inside = new CountDownLatch(1);
-        try (RedisLockGuard w1 = guard("w1", job, 150, false); RedisLockGuard w2 = guard("w2", job, 5_000, false);
+        try (RedisLockGuard w1 = guard("w1", job, 150, false);
+                RedisLockGuard w2 = guard("w2", job, 5_000, false);
                 RedisLockGuard w3 = guard("w3", job, 5_000, false)) {
             Future<Outcome> first = pool.submit(() -> w1.run(tick, working(400, inside, maxInside)));
             Thread.sleep(250); // w1's lease is over; w2 takes the lock for 5 s
@@ -91,7 +93,8 @@ class RedisTrapsTest {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(said).anySatisfy(l -> assertThat(l).startsWith("lost w1 - DEL scheduler_lock:" + job + " → 1")
+        assertThat(said).anySatisfy(l -> assertThat(l)
+                .startsWith("lost w1 - DEL scheduler_lock:" + job + " → 1")
                 .contains("(deleted the lock of w2-1-"));
         assertThat(maxInside.get()).isGreaterThanOrEqualTo(2);
     }
@@ -100,8 +103,8 @@ class RedisTrapsTest {
     void with_its_server_gone_the_guard_fails_closed_runs_nothing_and_recovers_when_it_is_back() throws Exception {
         Path dir = Files.createTempDirectory("schedlock-redis-trap-");
         try (RedisServer own = RedisServer.start(dir, ServerBinaries.EMBEDDED_ONLY)) {
-            RedisLockGuard g = new RedisLockGuard("w1", 1, own.url(), "down", Duration.ofSeconds(5), true, false,
-                    listener);
+            RedisLockGuard g =
+                    new RedisLockGuard("w1", 1, own.url(), "down", Duration.ofSeconds(5), true, false, listener);
             g.open();
             AtomicInteger runs = new AtomicInteger();
             Job job = (tick, permit) -> runs.incrementAndGet() > 0;
@@ -114,7 +117,8 @@ class RedisTrapsTest {
             g.close();
 
             assertThat(down).isInstanceOf(Outcome.Failed.class);
-            assertThat(down.detail()).startsWith("w1 - redis at " + own.url() + " unreachable: ")
+            assertThat(down.detail())
+                    .startsWith("w1 - redis at " + own.url() + " unreachable: ")
                     .endsWith("tick skipped (fail closed)");
             assertThat(back).isInstanceOf(Outcome.Executed.class);
             assertThat(runs.get()).isEqualTo(1);
@@ -123,8 +127,8 @@ class RedisTrapsTest {
 
     @Test
     void a_guard_cannot_open_against_a_server_that_is_not_there() {
-        RedisLockGuard g = new RedisLockGuard("w1", 1, "redis://127.0.0.1:1", "none", Duration.ofSeconds(5), true,
-                false, listener);
+        RedisLockGuard g = new RedisLockGuard(
+                "w1", 1, "redis://127.0.0.1:1", "none", Duration.ofSeconds(5), true, false, listener);
         assertThatThrownBy(g::open).hasMessageStartingWith("redis at redis://127.0.0.1:1 unreachable: ");
     }
 }

@@ -15,38 +15,42 @@ class BadInputTest {
     Path runs;
 
     @ParameterizedTest(name = "{0} is refused naming {1}")
-    @CsvSource(delimiter = '|', value = {
-        "--bogus                 | Unknown option: '--bogus'",
-        "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres)",
-        "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
-        "--workers 65            | '--workers': '65' (expected a whole number from 1 to 64)",
-        "--workers many          | '--workers'",
-        "--every 0s              | '--every': '0' (expected a period of 100ms or more",
-        "--every 1ms             | '--every': '1ms' (expected a period of 100ms or more",
-        "--every 99999999999999999999s | '--every': '99999999999999999999s' is longer than a day (expected at most 24h)",
-        "--speed 2               | '--speed': '2.0' (expected --speed only with --scenario: it divides a scenario's waits)",
-        "--scenario ../scenarios/01-naive.yaml --workers 3 | '--workers': '3' (expected no --workers with --scenario: the scenario's setup decides it)",
-        "--every banana          | '--every': 'banana' is not a duration (expected a number and a unit",
-        "--task-time -1s         | '--task-time'",
-        "--duration 0            | '--duration': '0' (expected a duration above 0",
-        "--store mysql           | '--store': 'mysql' (expected h2 or postgres)",
-        "--redis-url localhost   | '--redis-url': 'localhost' (expected redis://host:port)",
-        "--pg-url postgres://x   | '--pg-url': 'postgres://x' (expected a JDBC URL",
-        "--release maybe         | '--release': 'maybe' (expected safe or unsafe)",
-        "--pg-lock block         | '--pg-lock': 'block' (expected try or wait)",
-        "--recheck yes           | '--recheck': 'yes' (expected on or off, not 'yes')",
-        "--lock-ttl 0            | '--lock-ttl': '0' (expected a duration above 0)",
-        "--switch 5s=chaos       | '--switch' (AT=MODE): 'chaos' is not a mode",
-        "--switch redis          | '--switch' (AT=MODE): 'redis' is not AT=MODE",
-        "--duration 10s --switch 12s=redis | '--switch': '12s=redis' (expected an offset before the end of the run (--duration 10s))",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--bogus                 | Unknown option: '--bogus'",
+                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres)",
+                "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
+                "--workers 65            | '--workers': '65' (expected a whole number from 1 to 64)",
+                "--workers many          | '--workers'",
+                "--every 0s              | '--every': '0' (expected a period of 100ms or more",
+                "--every 1ms             | '--every': '1ms' (expected a period of 100ms or more",
+                "--every 99999999999999999999s | '--every': '99999999999999999999s' is longer than a day (expected at most 24h)",
+                "--speed 2               | '--speed': '2.0' (expected --speed only with --scenario: it divides a scenario's waits)",
+                "--scenario ../scenarios/01-naive.yaml --workers 3 | '--workers': '3' (expected no --workers with --scenario: the scenario's setup decides it)",
+                "--every banana          | '--every': 'banana' is not a duration (expected a number and a unit",
+                "--task-time -1s         | '--task-time'",
+                "--duration 0            | '--duration': '0' (expected a duration above 0",
+                "--store mysql           | '--store': 'mysql' (expected h2 or postgres)",
+                "--redis-url localhost   | '--redis-url': 'localhost' (expected redis://host:port)",
+                "--pg-url postgres://x   | '--pg-url': 'postgres://x' (expected a JDBC URL",
+                "--release maybe         | '--release': 'maybe' (expected safe or unsafe)",
+                "--pg-lock block         | '--pg-lock': 'block' (expected try or wait)",
+                "--recheck yes           | '--recheck': 'yes' (expected on or off, not 'yes')",
+                "--lock-ttl 0            | '--lock-ttl': '0' (expected a duration above 0)",
+                "--switch 5s=chaos       | '--switch' (AT=MODE): 'chaos' is not a mode",
+                "--switch redis          | '--switch' (AT=MODE): 'redis' is not AT=MODE",
+                "--duration 10s --switch 12s=redis | '--switch': '12s=redis' (expected an offset before the end of the run (--duration 10s))",
+            })
     void bad_input_is_one_line_on_stderr_exit_2_and_nothing_started(String args, String expected) {
         java.util.Set<Long> before = Children.alive();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String[] argv = (args.trim() + " --headless --runs-dir " + runs).split("\\s+");
 
-        int code = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = Main.run(
+                argv,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         String stderr = err.toString(StandardCharsets.UTF_8);

@@ -11,7 +11,10 @@ final class Children {
     private Children() {}
 
     static Set<Long> alive() {
-        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+        return ProcessHandle.current()
+                .children()
+                .filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid)
                 .collect(Collectors.toSet());
     }
 }

@@ -19,12 +19,23 @@ class ClearTableTest {
 
     @Test
     void after_the_table_is_emptied_only_the_ticks_since_are_counted_and_none_is_missed() throws Exception {
-        LabSettings settings = new LabSettings(2, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1),
-                Duration.ofMinutes(5), true, null, dir, "tick", "h2", null, null, List.of());
+        LabSettings settings = new LabSettings(
+                2,
+                ModeSpec.defaults(Mode.NAIVE),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5),
+                true,
+                null,
+                dir,
+                "tick",
+                "h2",
+                null,
+                null,
+                List.of());
         RunSummary s;
         Instant cleared;
         try (Lab lab = new Lab(settings)) {
-            lab.start(line -> { });
+            lab.start(line -> {});
             Thread.sleep(2_500);
             assertThat(lab.clearTable()).startsWith("counter table emptied");
             cleared = Instant.now();
@@ -35,7 +46,7 @@ class ClearTableTest {
         assertThat(s.total().ticks()).isBetween(2, 3);
         assertThat(s.total().missedTicks()).isZero();
         assertThat(s.total().rowsPerTick()).containsOnly(2);
-        assertThat(s.segments()).singleElement().satisfies(seg -> assertThat(seg.from()).isAfterOrEqualTo(
-                cleared.minusMillis(500)));
+        assertThat(s.segments()).singleElement().satisfies(seg -> assertThat(seg.from())
+                .isAfterOrEqualTo(cleared.minusMillis(500)));
     }
 }

@@ -30,13 +30,24 @@ class DashboardReplayTest {
     void a_replay_in_the_dashboard_shows_its_captions_its_progress_and_its_verdicts() throws Exception {
         DefaultVirtualTerminal terminal = new DefaultVirtualTerminal(new TerminalSize(110, 36));
         Look look = new Look(false, Glyphs.forCharset(StandardCharsets.UTF_8), ZoneId.systemDefault());
-        ScenarioDriver driver = new ScenarioDriver(ScenarioParser.parse(Path.of("..", "scenarios",
-                "06-single-worker.yaml")), 1);
-        LabSettings settings = new LabSettings(1, driver.scenario().setup().spec(), driver.scenario().setup().every(),
-                null, false, null, dir, "tick", "h2", null, null, java.util.List.of());
+        ScenarioDriver driver =
+                new ScenarioDriver(ScenarioParser.parse(Path.of("..", "scenarios", "06-single-worker.yaml")), 1);
+        LabSettings settings = new LabSettings(
+                1,
+                driver.scenario().setup().spec(),
+                driver.scenario().setup().every(),
+                null,
+                false,
+                null,
+                dir,
+                "tick",
+                "h2",
+                null,
+                null,
+                java.util.List.of());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        DashboardRun run = new DashboardRun(settings, new Dashboard(terminal, look),
-                new PrintStream(out, true, StandardCharsets.UTF_8), driver);
+        DashboardRun run = new DashboardRun(
+                settings, new Dashboard(terminal, look), new PrintStream(out, true, StandardCharsets.UTF_8), driver);
 
         CompletableFuture<Integer> code = CompletableFuture.supplyAsync(run::run);
 

@@ -24,25 +24,45 @@ class FailClosedTest {
 
     @Test
     void with_redis_stopped_every_tick_is_an_error_not_a_run_and_runs_resume_when_it_is_back() throws Exception {
-        LabSettings settings = new LabSettings(2, ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(200)),
-                Duration.ofMillis(500), Duration.ofMinutes(5), true, null, dir, "tick", "h2", null, null, List.of());
+        LabSettings settings = new LabSettings(
+                2,
+                ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(200)),
+                Duration.ofMillis(500),
+                Duration.ofMinutes(5),
+                true,
+                null,
+                dir,
+                "tick",
+                "h2",
+                null,
+                null,
+                List.of());
         List<Event> events = new CopyOnWriteArrayList<>();
         try (Lab lab = new Lab(settings)) {
             lab.onEvent(events::add);
-            lab.start(line -> { });
+            lab.start(line -> {});
             await().atMost(Duration.ofSeconds(10)).until(() -> count(events, EventType.EXECUTED, Instant.EPOCH) >= 2);
 
             assertThat(lab.faults().toggleServer("redis")).startsWith("redis server stopped");
             Instant down = Instant.now();
             await().atMost(Duration.ofSeconds(15)).until(() -> count(events, EventType.ERROR, down) >= 4);
             // Ticks that fired while Redis was down fail closed; a run caught in the job may add a release error.
-            assertThat(events).filteredOn(e -> e.type() == EventType.ERROR && !e.ts().isBefore(down))
+            assertThat(events)
+                    .filteredOn(e -> e.type() == EventType.ERROR && !e.ts().isBefore(down))
                     .filteredOn(e -> e.detail().contains("tick skipped (fail closed)"))
                     .hasSizeGreaterThanOrEqualTo(4)
-                    .allSatisfy(e -> assertThat(e.detail()).contains("redis at redis://127.0.0.1:").contains("unreachable"));
-            assertThat(events).filteredOn(e -> e.type() == EventType.EXECUTED && e.ts().isAfter(down.plusSeconds(1))
-                    && e.ts().isBefore(down.plusSeconds(3))).as("runs while redis was down").isEmpty();
-            assertThat(lab.workerPids()).allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+                    .allSatisfy(e -> assertThat(e.detail())
+                            .contains("redis at redis://127.0.0.1:")
+                            .contains("unreachable"));
+            assertThat(events)
+                    .filteredOn(e -> e.type() == EventType.EXECUTED
+                            && e.ts().isAfter(down.plusSeconds(1))
+                            && e.ts().isBefore(down.plusSeconds(3)))
+                    .as("runs while redis was down")
+                    .isEmpty();
+            assertThat(lab.workerPids())
+                    .allMatch(pid ->
+                            ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
 
             assertThat(lab.faults().toggleServer("redis")).startsWith("redis server started again");
             Instant back = Instant.now();
@@ -56,11 +76,12 @@ class FailClosedTest {
             ServerSlot slot = Servers.redis(null, folder);
             int port = Integer.parseInt(slot.url().substring(slot.url().lastIndexOf(':') + 1));
             try (ServerSocket squatter = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-                assertThatThrownBy(slot::awaitReady).hasMessageStartingWith(
-                        "redis server could not start at redis://127.0.0.1:" + port + ": ");
+                assertThatThrownBy(slot::awaitReady)
+                        .hasMessageStartingWith("redis server could not start at redis://127.0.0.1:" + port + ": ");
             }
             assertThat(slot.info().state()).isEqualTo("failed");
-            assertThat(Servers.describe(slot.info())).startsWith("warning: redis server could not start: ")
+            assertThat(Servers.describe(slot.info()))
+                    .startsWith("warning: redis server could not start: ")
                     .endsWith("modes that need it are refused");
             slot.close();
         }
@@ -68,17 +89,29 @@ class FailClosedTest {
 
     @Test
     void a_mode_whose_server_is_down_is_refused_by_every_worker_and_the_others_keep_working() throws Exception {
-        LabSettings settings = new LabSettings(2, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1),
-                Duration.ofMinutes(5), true, null, dir, "tick", "h2", null, null, List.of());
+        LabSettings settings = new LabSettings(
+                2,
+                ModeSpec.defaults(Mode.NAIVE),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5),
+                true,
+                null,
+                dir,
+                "tick",
+                "h2",
+                null,
+                null,
+                List.of());
         try (Lab lab = new Lab(settings)) {
-            lab.start(line -> { });
+            lab.start(line -> {});
             await().atMost(Duration.ofSeconds(15)).until(() -> lab.servers().stream()
                     .anyMatch(s -> s.name().equals("redis") && s.state().equals("ready")));
             assertThat(lab.faults().toggleServer("redis")).startsWith("redis server stopped");
 
             String refused = lab.switchMode(java.util.Map.of("mode", "redis"));
 
-            assertThat(refused).startsWith("switch to redis refused by every worker")
+            assertThat(refused)
+                    .startsWith("switch to redis refused by every worker")
                     .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://127.0.0.1:")
                     .endsWith("still in mode naive");
             assertThat(lab.spec().mode()).isEqualTo(Mode.NAIVE);
@@ -87,6 +120,8 @@ class FailClosedTest {
     }
 
     private static long count(List<Event> events, EventType type, Instant since) {
-        return events.stream().filter(e -> e.type() == type && !e.ts().isBefore(since)).count();
+        return events.stream()
+                .filter(e -> e.type() == type && !e.ts().isBefore(since))
+                .count();
     }
 }

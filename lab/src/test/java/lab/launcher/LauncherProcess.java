@@ -27,8 +27,12 @@ final class LauncherProcess implements AutoCloseable {
 
     static LauncherProcess start(Path workDir, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-Dlab.binaries=embedded",
-                "-cp", System.getProperty("java.class.path"), "lab.launcher.Main"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m",
+                "-Dlab.binaries=embedded",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "lab.launcher.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
         pb.environment().putAll(env);
@@ -56,7 +60,8 @@ final class LauncherProcess implements AutoCloseable {
 
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new AssertionError("launcher still running after " + timeout + "; stdout:\n" + String.join("\n", out));
+            throw new AssertionError(
+                    "launcher still running after " + timeout + "; stdout:\n" + String.join("\n", out));
         }
         Thread.sleep(100); // let the pumps drain
         return process.exitValue();

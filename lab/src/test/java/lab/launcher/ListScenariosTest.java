@@ -13,7 +13,9 @@ class ListScenariosTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int code = Main.run(new String[] {"--list-scenarios"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = Main.run(
+                new String[] {"--list-scenarios"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(code).as("stderr: %s", err).isZero();

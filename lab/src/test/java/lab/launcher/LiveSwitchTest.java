@@ -25,14 +25,33 @@ class LiveSwitchTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path json = dir.resolve("s.json");
 
-        int code = Main.run(new String[] {"--headless", "--workers", "4", "--mode", "naive", "--every", "1s",
-            "--task-time", "200ms", "--duration", "10s", "--switch", "5s=redis", "--summary-json", json.toString(),
-            "--runs-dir", dir.toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = Main.run(
+                new String[] {
+                    "--headless",
+                    "--workers",
+                    "4",
+                    "--mode",
+                    "naive",
+                    "--every",
+                    "1s",
+                    "--task-time",
+                    "200ms",
+                    "--duration",
+                    "10s",
+                    "--switch",
+                    "5s=redis",
+                    "--summary-json",
+                    json.toString(),
+                    "--runs-dir",
+                    dir.toString()
+                },
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as("stderr: %s", err).isZero();
-        assertThat(printed).contains("redis server ready at redis://127.0.0.1:")
+        assertThat(printed)
+                .contains("redis server ready at redis://127.0.0.1:")
                 .contains("switch to redis")
                 .contains("acknowledged by 4 workers")
                 .contains("lock: redis 'scheduler_lock:tick' held by w");

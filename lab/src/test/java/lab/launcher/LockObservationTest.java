@@ -21,10 +21,11 @@ class LockObservationTest {
     void a_redis_key_set_by_someone_else_is_reported_with_its_holder_and_ttl() throws Exception {
         List<String> lines = new CopyOnWriteArrayList<>();
         int port = TestServers.redis().port();
-        try (LockWatcher watcher = new LockWatcher(() -> Mode.REDIS, TestServers.redis()::url, () -> null, "observed",
-                lines::add)) {
+        try (LockWatcher watcher =
+                new LockWatcher(() -> Mode.REDIS, TestServers.redis()::url, () -> null, "observed", lines::add)) {
             watcher.start();
-            await().atMost(Duration.ofSeconds(5)).until(() -> lines.contains("lock: redis 'scheduler_lock:observed' free"));
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> lines.contains("lock: redis 'scheduler_lock:observed' free"));
 
             assertThat(Resp.call(port, "SET", "scheduler_lock:observed", "intruder-1-abcd", "NX", "PX", "30000"))
                     .isEqualTo("+OK");
@@ -43,7 +44,8 @@ class LockObservationTest {
         List<String> lines = new CopyOnWriteArrayList<>();
         String url = TestServers.postgres().url();
         ExecutorService waiter = Executors.newSingleThreadExecutor();
-        try (Connection holder = connect(url, "intruder"); Connection queued = connect(url, "patient");
+        try (Connection holder = connect(url, "intruder");
+                Connection queued = connect(url, "patient");
                 LockWatcher watcher = new LockWatcher(() -> Mode.POSTGRES, () -> null, () -> url, "tick", lines::add)) {
             try (Statement st = holder.createStatement()) {
                 st.execute("SELECT pg_advisory_lock(42)");
@@ -57,8 +59,8 @@ class LockObservationTest {
             });
             watcher.start();
 
-            await().atMost(Duration.ofSeconds(10)).until(() ->
-                    lines.contains("lock: postgres 'advisory 42' held by intruder; waiting: patient"));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> lines.contains("lock: postgres 'advisory 42' held by intruder; waiting: patient"));
             assertThat(watcher.current().waiters()).containsExactly("patient");
 
             try (Statement st = holder.createStatement()) {

@@ -36,10 +36,21 @@ class ModesAcrossProcessesTest {
 
     @ParameterizedTest(name = "store {0}, servers given as URLs: {1}")
     @CsvSource({"h2, true", "postgres, false"})
-    void each_mode_yields_its_own_rows_per_tick_counted_from_the_table(String store, boolean external) throws Exception {
-        LabSettings settings = new LabSettings(4, ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
-                Duration.ofSeconds(1), Duration.ofMinutes(5), true, null, dir, "tick", store,
-                external ? TestServers.redis().url() : null, external ? TestServers.postgres().url() : null, List.of());
+    void each_mode_yields_its_own_rows_per_tick_counted_from_the_table(String store, boolean external)
+            throws Exception {
+        LabSettings settings = new LabSettings(
+                4,
+                ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5),
+                true,
+                null,
+                dir,
+                "tick",
+                store,
+                external ? TestServers.redis().url() : null,
+                external ? TestServers.postgres().url() : null,
+                List.of());
         List<Event> events = new CopyOnWriteArrayList<>();
         List<String> said = new CopyOnWriteArrayList<>();
         RunSummary summary;
@@ -65,7 +76,8 @@ class ModesAcrossProcessesTest {
         }
 
         List<ModeSegment> seg = summary.segments();
-        assertThat(seg).extracting(ModeSegment::mode)
+        assertThat(seg)
+                .extracting(ModeSegment::mode)
                 .containsExactly("naive", "local-mutex", "redis", "postgres", "postgres", "postgres");
         assertEveryTick(seg.get(0), 4);
         assertEveryTick(seg.get(1), 4);
@@ -82,13 +94,21 @@ class ModesAcrossProcessesTest {
 
         // postgres wait without re-check: queued, not concurrent — the four runs of a tick start one after another
         assertThat(seg.get(4).figures().overlaps()).isZero();
-        Map<Instant, List<CounterRow>> waitTicks = rows.stream().filter(r -> inside(seg.get(4), r.tickAt()))
+        Map<Instant, List<CounterRow>> waitTicks = rows.stream()
+                .filter(r -> inside(seg.get(4), r.tickAt()))
                 .collect(Collectors.groupingBy(CounterRow::tickAt));
         assertThat(waitTicks).isNotEmpty();
         waitTicks.forEach((tick, runs) -> {
-            Instant first = runs.stream().map(CounterRow::startedAt).min(Comparator.naturalOrder()).orElseThrow();
-            Instant last = runs.stream().map(CounterRow::startedAt).max(Comparator.naturalOrder()).orElseThrow();
-            assertThat(Duration.between(first, last).toMillis()).as("start spread in tick %s", tick)
+            Instant first = runs.stream()
+                    .map(CounterRow::startedAt)
+                    .min(Comparator.naturalOrder())
+                    .orElseThrow();
+            Instant last = runs.stream()
+                    .map(CounterRow::startedAt)
+                    .max(Comparator.naturalOrder())
+                    .orElseThrow();
+            assertThat(Duration.between(first, last).toMillis())
+                    .as("start spread in tick %s", tick)
                     .isGreaterThanOrEqualTo(3 * 200 - 30);
         });
         // naive: no lock, the four runs of a tick are inside the job together
@@ -97,13 +117,16 @@ class ModesAcrossProcessesTest {
     }
 
     private static boolean inside(ModeSegment s, Instant tick) {
-        return tick != null && !tick.isBefore(s.from().plusMillis(999).truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+        return tick != null
+                && !tick.isBefore(s.from().plusMillis(999).truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
                 && tick.plusSeconds(1).compareTo(s.to()) <= 0;
     }
 
     private static void assertEveryTick(ModeSegment s, int rows) {
         Figures f = s.figures();
         assertThat(f.ticks()).as("complete ticks in %s %s", s.mode(), s.spec()).isGreaterThanOrEqualTo(2);
-        assertThat(f.rowsPerTick()).as("rows per tick in %s %s", s.mode(), s.spec()).containsOnly(rows);
+        assertThat(f.rowsPerTick())
+                .as("rows per tick in %s %s", s.mode(), s.spec())
+                .containsOnly(rows);
     }
 }

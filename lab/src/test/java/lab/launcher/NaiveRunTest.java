@@ -21,12 +21,23 @@ class NaiveRunTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path json = dir.resolve("s.json");
-        String[] common = {"--headless", "--every", "1s", "--duration", "4s", "--summary-json", json.toString(),
-            "--runs-dir", dir.resolve("runs").toString()};
+        String[] common = {
+            "--headless",
+            "--every",
+            "1s",
+            "--duration",
+            "4s",
+            "--summary-json",
+            json.toString(),
+            "--runs-dir",
+            dir.resolve("runs").toString()
+        };
         String[] argv = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.Arrays.stream(common))
                 .toArray(String[]::new);
 
-        int code = Main.run(argv, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = Main.run(
+                argv,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(code).as("exit code; stderr: %s", err).isZero();

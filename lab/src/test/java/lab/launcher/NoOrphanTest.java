@@ -31,7 +31,9 @@ class NoOrphanTest {
         while (System.nanoTime() < deadline && pids.stream().anyMatch(NoOrphanTest::alive)) {
             Thread.sleep(50);
         }
-        assertThat(pids).as("worker pids alive %s after the launcher died", limit).noneMatch(NoOrphanTest::alive);
+        assertThat(pids)
+                .as("worker pids alive %s after the launcher died", limit)
+                .noneMatch(NoOrphanTest::alive);
     }
 
     private static boolean alive(long pid) {
@@ -40,13 +42,27 @@ class NoOrphanTest {
 
     @Test
     void kill_9_of_the_launcher_leaves_no_worker_alive_2_seconds_later_even_a_paused_one() throws Exception {
-        try (LauncherProcess lab = LauncherProcess.start(dir, Map.of(), "--headless", "--workers", "3", "--every", "1s",
-                "--duration", "60s", "--runs-dir", dir.resolve("runs").toString())) {
+        try (LauncherProcess lab = LauncherProcess.start(
+                dir,
+                Map.of(),
+                "--headless",
+                "--workers",
+                "3",
+                "--every",
+                "1s",
+                "--duration",
+                "60s",
+                "--runs-dir",
+                dir.resolve("runs").toString())) {
             List<Long> pids = pids(lab.awaitLine(l -> l.startsWith("all 3 workers ready"), Duration.ofSeconds(60)));
             // A paused worker cannot watch its parent; the kernel's parent-death SIGKILL reaches it all the same.
-            new ProcessBuilder("kill", "-STOP", String.valueOf(pids.get(0))).start().waitFor();
+            new ProcessBuilder("kill", "-STOP", String.valueOf(pids.get(0)))
+                    .start()
+                    .waitFor();
 
-            new ProcessBuilder("kill", "-9", String.valueOf(lab.process.pid())).start().waitFor();
+            new ProcessBuilder("kill", "-9", String.valueOf(lab.process.pid()))
+                    .start()
+                    .waitFor();
 
             assertAllGoneWithin(pids, Duration.ofSeconds(2));
         }
@@ -57,21 +73,41 @@ class NoOrphanTest {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path stale = Files.createDirectories(tmp.resolve("schedlock-" + Integer.MAX_VALUE + "-123"));
         Files.writeString(stale.resolve("lab.mv.db"), "left behind");
-        try (LauncherProcess lab = LauncherProcess.start(dir, Map.of("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp),
-                "--headless", "--workers", "1", "--every", "1s", "--duration", "1s", "--runs-dir",
+        try (LauncherProcess lab = LauncherProcess.start(
+                dir,
+                Map.of("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp),
+                "--headless",
+                "--workers",
+                "1",
+                "--every",
+                "1s",
+                "--duration",
+                "1s",
+                "--runs-dir",
                 dir.resolve("runs").toString())) {
             assertThat(lab.awaitExit(Duration.ofSeconds(60))).isZero();
         }
         assertThat(stale).doesNotExist();
         try (var left = Files.list(tmp)) {
-            assertThat(left).as("the session's own folder is removed at exit too").isEmpty();
+            assertThat(left)
+                    .as("the session's own folder is removed at exit too")
+                    .isEmpty();
         }
     }
 
     @Test
     void a_worker_that_cannot_start_is_named_with_its_stderr_and_the_others_are_stopped() throws Exception {
-        try (LauncherProcess lab = LauncherProcess.start(dir, Map.of("LAB_WORKER_JAVA_OPTS", "-XX:+NoSuchFlagHere"),
-                "--headless", "--workers", "2", "--every", "1s", "--duration", "5s", "--runs-dir",
+        try (LauncherProcess lab = LauncherProcess.start(
+                dir,
+                Map.of("LAB_WORKER_JAVA_OPTS", "-XX:+NoSuchFlagHere"),
+                "--headless",
+                "--workers",
+                "2",
+                "--every",
+                "1s",
+                "--duration",
+                "5s",
+                "--runs-dir",
                 dir.resolve("runs").toString())) {
             int code = lab.awaitExit(Duration.ofSeconds(60));
 

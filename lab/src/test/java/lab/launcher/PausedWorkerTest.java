@@ -21,10 +21,21 @@ class PausedWorkerTest {
     @Test
     void a_resumed_worker_runs_no_tick_late_into_another_window() throws Exception {
         Duration every = Duration.ofSeconds(1);
-        LabSettings settings = new LabSettings(2, ModeSpec.defaults(Mode.NAIVE), every, Duration.ofMinutes(5), true,
-                null, dir, "tick", "h2", null, null, List.of());
+        LabSettings settings = new LabSettings(
+                2,
+                ModeSpec.defaults(Mode.NAIVE),
+                every,
+                Duration.ofMinutes(5),
+                true,
+                null,
+                dir,
+                "tick",
+                "h2",
+                null,
+                null,
+                List.of());
         try (Lab lab = new Lab(settings)) {
-            lab.start(line -> { });
+            lab.start(line -> {});
             Thread.sleep(1_500);
             assertThat(lab.fault("pause", "w1")).startsWith("SIGSTOP w1");
             Instant paused = Instant.now();
@@ -37,14 +48,18 @@ class PausedWorkerTest {
             try (CounterStore table = new CounterStore(lab.storeUrl())) {
                 rows = table.readAll();
             }
-            assertThat(rows).as("w1 rows whose tick fell inside the pause")
-                    .filteredOn(r -> r.worker().equals("w1") && r.tickAt().isAfter(paused.plus(every))
+            assertThat(rows)
+                    .as("w1 rows whose tick fell inside the pause")
+                    .filteredOn(r -> r.worker().equals("w1")
+                            && r.tickAt().isAfter(paused.plus(every))
                             && r.tickAt().plus(every).isBefore(resumed))
                     .isEmpty();
-            assertThat(rows).as("runs started more than half a period after their tick")
+            assertThat(rows)
+                    .as("runs started more than half a period after their tick")
                     .filteredOn(r -> Duration.between(r.tickAt(), r.startedAt()).toMillis() > every.toMillis() / 2)
                     .isEmpty();
-            assertThat(rows).as("w1 runs again after it resumed")
+            assertThat(rows)
+                    .as("w1 runs again after it resumed")
                     .anyMatch(r -> r.worker().equals("w1") && r.tickAt().isAfter(resumed));
         }
     }

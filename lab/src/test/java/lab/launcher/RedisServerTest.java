@@ -66,8 +66,10 @@ class RedisServerTest {
     void a_restart_on_a_port_someone_took_names_the_server_the_port_and_the_reason() throws IOException {
         redis.stop();
         try (ServerSocket squatter = new ServerSocket(redis.port(), 1, InetAddress.getLoopbackAddress())) {
-            assertThatThrownBy(redis::start).isInstanceOf(IOException.class)
-                    .hasMessageStartingWith("redis server (embedded-redis 1.4.3) could not start on 127.0.0.1:" + redis.port())
+            assertThatThrownBy(redis::start)
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith(
+                            "redis server (embedded-redis 1.4.3) could not start on 127.0.0.1:" + redis.port())
                     .hasMessageContaining("Failed listening on port " + redis.port());
         }
         redis.start();

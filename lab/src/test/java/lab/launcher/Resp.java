@@ -14,8 +14,11 @@ final class Resp {
     static String call(int port, String... args) throws IOException {
         StringBuilder request = new StringBuilder("*").append(args.length).append("\r\n");
         for (String arg : args) {
-            request.append('$').append(arg.getBytes(StandardCharsets.UTF_8).length).append("\r\n")
-                    .append(arg).append("\r\n");
+            request.append('$')
+                    .append(arg.getBytes(StandardCharsets.UTF_8).length)
+                    .append("\r\n")
+                    .append(arg)
+                    .append("\r\n");
         }
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
             socket.setSoTimeout(2000);

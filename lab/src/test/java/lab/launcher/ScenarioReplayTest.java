@@ -32,8 +32,10 @@ class ScenarioReplayTest {
     private Run replay(Path file) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(new String[] {"--scenario", file.toString(), "--headless", "--runs-dir", runs.toString()},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = Main.run(
+                new String[] {"--scenario", file.toString(), "--headless", "--runs-dir", runs.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -61,7 +63,9 @@ class ScenarioReplayTest {
         java.util.Set<Long> before = Children.alive();
         Run r = replay(lesson);
 
-        assertThat(r.code()).as("exit code; stdout:%n%s%nstderr:%n%s", r.out(), r.err()).isZero();
+        assertThat(r.code())
+                .as("exit code; stdout:%n%s%nstderr:%n%s", r.out(), r.err())
+                .isZero();
         assertThat(r.out()).contains("verdict: PASS").doesNotContain("FAIL ");
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
     }
@@ -69,8 +73,11 @@ class ScenarioReplayTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("inverted")
     void a_lesson_with_one_expectation_inverted_fails_with_exit_1_naming_that_figure(Path lesson) throws IOException {
-        Matcher m = Pattern.compile("\\b(rows_per_tick|duplicate_ticks|extra_rows|missed_ticks|overlaps|ticks|rows)\\b").matcher(Files.readAllLines(lesson).get(0));
-        assertThat(m.find()).as("the fixture's first line names the inverted figure").isTrue();
+        Matcher m = Pattern.compile("\\b(rows_per_tick|duplicate_ticks|extra_rows|missed_ticks|overlaps|ticks|rows)\\b")
+                .matcher(Files.readAllLines(lesson).get(0));
+        assertThat(m.find())
+                .as("the fixture's first line names the inverted figure")
+                .isTrue();
         String figure = m.group(1);
 
         Run r = replay(lesson);

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,9 +25,13 @@ class ServersDieWithTheLauncherTest {
     @Test
     void servers_are_gone_within_two_seconds_of_a_kill_9_of_their_launcher() throws Exception {
         Path err = tmp.resolve("launcher.err");
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ServersUntilKilled.class.getName(),
-                tmp.resolve("servers").toString()).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ServersUntilKilled.class.getName(),
+                        tmp.resolve("servers").toString())
+                .redirectError(err.toFile());
         Process launcher = Spawner.start(pb);
         try {
             Map<String, long[]> servers = readServers(launcher, err);
@@ -50,10 +53,15 @@ class ServersDieWithTheLauncherTest {
             System.out.println("server processes gone " + (System.nanoTime() - killedAt) / 1_000_000
                     + " ms after kill -9 of their launcher: " + pids);
 
-            assertThat(pids.stream().filter(ServersDieWithTheLauncherTest::running).map(p -> p + " " + command(p)))
-                    .as("server processes still running 2 s after kill -9 of their launcher").isEmpty();
+            assertThat(pids.stream()
+                            .filter(ServersDieWithTheLauncherTest::running)
+                            .map(p -> p + " " + command(p)))
+                    .as("server processes still running 2 s after kill -9 of their launcher")
+                    .isEmpty();
             for (long[] server : servers.values()) {
-                assertThat(FreePort.accepting((int) server[1])).as("port " + server[1] + " answers").isFalse();
+                assertThat(FreePort.accepting((int) server[1]))
+                        .as("port " + server[1] + " answers")
+                        .isFalse();
             }
         } finally {
             launcher.destroyForcibly();
@@ -62,7 +70,8 @@ class ServersDieWithTheLauncherTest {
 
     /** "redis PID PORT" and "postgres PID PORT" lines, then "ready"; the launcher's stderr if it dies first. */
     private static Map<String, long[]> readServers(Process launcher, Path err) throws Exception {
-        BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<Map<String, long[]>> lines = CompletableFuture.supplyAsync(() -> {
             Map<String, long[]> servers = new HashMap<>();
             try {
@@ -76,7 +85,8 @@ class ServersDieWithTheLauncherTest {
             return servers;
         });
         Map<String, long[]> servers = lines.get(60, TimeUnit.SECONDS);
-        assertThat(servers).as("servers reported by the launcher; its stderr: %s", Files.readString(err))
+        assertThat(servers)
+                .as("servers reported by the launcher; its stderr: %s", Files.readString(err))
                 .containsOnlyKeys("redis", "postgres");
         return servers;
     }

@@ -30,8 +30,15 @@ class WorkerHttpTest {
     @BeforeAll
     static void startWorker() throws Exception {
         // The store is never reached here: the period is long and the calls come first.
-        WorkerConfig config = new WorkerConfig("w9", TOKEN, "jdbc:h2:mem:unused", Duration.ofMinutes(10), "tick",
-                TestServers.redis().url(), null, ModeSpec.defaults(Mode.NAIVE));
+        WorkerConfig config = new WorkerConfig(
+                "w9",
+                TOKEN,
+                "jdbc:h2:mem:unused",
+                Duration.ofMinutes(10),
+                "tick",
+                TestServers.redis().url(),
+                null,
+                ModeSpec.defaults(Mode.NAIVE));
         worker = new WorkerProcess(config, EVENTS::add);
         worker.start(List.of());
         port = worker.awaitHealthy(HTTP, Duration.ofSeconds(60));
@@ -58,8 +65,10 @@ class WorkerHttpTest {
     }
 
     private static String currentMode() throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/status"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return (String) json(r).get("mode");
     }
 
@@ -96,10 +105,15 @@ class WorkerHttpTest {
 
     @Test
     void an_unknown_endpoint_is_404_and_a_wrong_method_405_both_in_json() throws Exception {
-        HttpResponse<String> missing = HTTP.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/admin")).build(), HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> method = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mode"))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> missing = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/admin"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> method = HTTP.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mode"))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(missing.statusCode()).isEqualTo(404);
         assertThat(json(missing).get("error")).asString().contains("GET /admin");
@@ -108,14 +122,14 @@ class WorkerHttpTest {
     }
 
     @Test
-    void a_good_switch_is_acknowledged_once_the_new_guard_is_connected_and_says_so_in_a_mode_event()
-            throws Exception {
+    void a_good_switch_is_acknowledged_once_the_new_guard_is_connected_and_says_so_in_a_mode_event() throws Exception {
         HttpResponse<String> ok = put(TOKEN, "{\"mode\":\"redis\",\"lock-ttl\":\"5s\"}");
         try {
             assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
             assertThat(currentMode()).isEqualTo("redis");
-            assertThat(EVENTS).anySatisfy(e -> assertThat(e.detail()).contains("now in mode redis")
-                    .contains("lock-ttl=5s"));
+            assertThat(EVENTS)
+                    .anySatisfy(e ->
+                            assertThat(e.detail()).contains("now in mode redis").contains("lock-ttl=5s"));
         } finally {
             assertThat(put(TOKEN, "{\"mode\":\"naive\"}").statusCode()).isEqualTo(200);
         }

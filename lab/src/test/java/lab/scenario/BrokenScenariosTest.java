@@ -27,7 +27,9 @@ class BrokenScenariosTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenFiles")
     void a_broken_file_gives_one_line_at_the_place_its_header_names(Path file) throws IOException {
-        String header = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).lines().findFirst()
+        String header = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)
+                .lines()
+                .findFirst()
                 .orElseThrow();
         assertThat(header).as("first line of %s", file).startsWith("# error: ");
         String expected = file + ":" + header.substring("# error: ".length());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 class ExpectationTest {
     /** Five windows: 4, 4, 3, 4, 4 rows; 3 missed none, duplicates in all five. */
     static final Figures NAIVE = new Figures(5, 19, 5, 14, 0, 28, List.of(4, 4, 3, 4, 4));
+
     static final Figures LOCKED = new Figures(5, 5, 0, 0, 0, 0, List.of(1, 1, 1, 1, 1));
     static final Figures NOTHING = new Figures(0, 0, 0, 0, 0, 0, List.of());
 
@@ -54,10 +55,11 @@ class ExpectationTest {
 
     @Test
     void rows_per_tick_must_hold_in_every_window_not_on_average() {
-        assertThat(expect(Figure.ROWS_PER_TICK, "4").judge(NAIVE)).isEqualTo(
-                Verdict.fail("rows_per_tick: expected 4 in every tick, got [4 4 3 4 4] (over 5 ticks, 1 off)"));
-        assertThat(expect(Figure.ROWS_PER_TICK, ">= 3").judge(NAIVE)).isEqualTo(
-                Verdict.pass("rows_per_tick: expected >= 3 in every tick, got [4 4 3 4 4] (over 5 ticks)"));
+        assertThat(expect(Figure.ROWS_PER_TICK, "4").judge(NAIVE))
+                .isEqualTo(
+                        Verdict.fail("rows_per_tick: expected 4 in every tick, got [4 4 3 4 4] (over 5 ticks, 1 off)"));
+        assertThat(expect(Figure.ROWS_PER_TICK, ">= 3").judge(NAIVE))
+                .isEqualTo(Verdict.pass("rows_per_tick: expected >= 3 in every tick, got [4 4 3 4 4] (over 5 ticks)"));
         assertThat(expect(Figure.ROWS_PER_TICK, "1").judge(LOCKED).passed()).isTrue();
     }
 
@@ -74,8 +76,8 @@ class ExpectationTest {
         for (Figure figure : Figure.values()) {
             Verdict v = expect(figure, ">= 0").judge(NOTHING);
             assertThat(v.passed()).as("%s over an empty span", figure).isFalse();
-            assertThat(v.message()).isEqualTo(
-                    figure.key() + ": expected >= 0" + (figure.perTick() ? " in every tick" : "")
+            assertThat(v.message())
+                    .isEqualTo(figure.key() + ": expected >= 0" + (figure.perTick() ? " in every tick" : "")
                             + ", nothing to judge (no complete tick in the span)");
         }
     }
@@ -88,8 +90,8 @@ class ExpectationTest {
 
     @Test
     void an_expect_step_gives_one_verdict_per_expectation_in_order() {
-        Step.Expect step = new Step.Expect(9, Since.MODE,
-                List.of(expect(Figure.ROWS_PER_TICK, "1"), expect(Figure.OVERLAPS, "0")));
+        Step.Expect step = new Step.Expect(
+                9, Since.MODE, List.of(expect(Figure.ROWS_PER_TICK, "1"), expect(Figure.OVERLAPS, "0")));
         assertThat(step.judge(NAIVE)).extracting(Verdict::passed).containsExactly(false, false);
         assertThat(step.judge(LOCKED)).extracting(Verdict::passed).containsExactly(true, true);
     }

@@ -37,19 +37,24 @@ class ScenarioParserFuzzTest {
         int parsed = 0;
         int refused = 0;
         for (int i = 0; i < CASES; i++) {
-            byte[] bytes = i % 10 == 9
-                    ? randomBytes(random)
-                    : mutate(corpus.get(random.nextInt(corpus.size())), random);
+            byte[] bytes =
+                    i % 10 == 9 ? randomBytes(random) : mutate(corpus.get(random.nextInt(corpus.size())), random);
             Files.write(file, bytes);
             try {
                 ScenarioParser.parse(file);
                 parsed++;
             } catch (ScenarioException e) {
                 refused++;
-                assertThat(e.getMessage()).as("case %d", i).startsWith(file.toString()).doesNotContain("\n", "\r");
+                assertThat(e.getMessage())
+                        .as("case %d", i)
+                        .startsWith(file.toString())
+                        .doesNotContain("\n", "\r");
             } catch (Throwable t) {
-                throw new AssertionError("case " + i + " (seed " + SEED + ") threw " + t + " on:\n"
-                        + new String(bytes, StandardCharsets.UTF_8) + "\nhex: " + HexFormat.of().formatHex(bytes), t);
+                throw new AssertionError(
+                        "case " + i + " (seed " + SEED + ") threw " + t + " on:\n"
+                                + new String(bytes, StandardCharsets.UTF_8) + "\nhex: "
+                                + HexFormat.of().formatHex(bytes),
+                        t);
             }
         }
         // Both outcomes must be common, or the mutations are too gentle or too brutal to test anything.
@@ -59,7 +64,8 @@ class ScenarioParserFuzzTest {
 
     private static List<byte[]> corpus() throws IOException {
         List<byte[]> all = new ArrayList<>();
-        for (Path d : List.of(ShippedScenariosTest.SCENARIOS, BrokenScenariosTest.BROKEN, ShippedScenariosTest.INVERTED)) {
+        for (Path d :
+                List.of(ShippedScenariosTest.SCENARIOS, BrokenScenariosTest.BROKEN, ShippedScenariosTest.INVERTED)) {
             try (Stream<Path> files = Files.list(d)) {
                 for (Path p : files.sorted().toList()) {
                     all.add(Files.readAllBytes(p));

@@ -40,7 +40,8 @@ class ScenarioParserTest {
 
     @Test
     void every_step_kind_is_read_in_order_with_its_line() throws Exception {
-        Scenario s = parse("""
+        Scenario s = parse(
+                """
                 title: "All steps"
                 lesson: docs/lessons/01-naive.md
                 setup: { workers: 3, mode: redis, every: 1s, task-time: 200ms, lock-ttl: 5s, release: unsafe,
@@ -64,25 +65,31 @@ class ScenarioParserTest {
                 """);
         assertThat(s.title()).isEqualTo("All steps");
         assertThat(s.lesson()).contains("docs/lessons/01-naive.md");
-        assertThat(s.setup()).isEqualTo(new Setup(3,
-                new ModeSpec(Mode.REDIS, Duration.ofMillis(200), Duration.ofSeconds(5), "unsafe", "wait", true),
-                Duration.ofSeconds(1), "postgres", true));
-        assertThat(s.steps()).extracting(Step::describe).containsExactly(
-                "say \"Hello\"",
-                "wait 1.5s",
-                "mark warm",
-                "expect since start: duplicate_ticks: 0, rows_per_tick: >= 1",
-                "mode postgres",
-                "mode mode=redis lock-ttl=1s recheck=off",
-                "kill holder",
-                "pause w3",
-                "resume w3",
-                "restart w1",
-                "redis stop",
-                "postgres start",
-                "expect since mark:warm: missed_ticks: <= 1",
-                "expect since mark:warm: ticks: != 0",
-                "expect since mode: overlaps: < 3");
+        assertThat(s.setup())
+                .isEqualTo(new Setup(
+                        3,
+                        new ModeSpec(Mode.REDIS, Duration.ofMillis(200), Duration.ofSeconds(5), "unsafe", "wait", true),
+                        Duration.ofSeconds(1),
+                        "postgres",
+                        true));
+        assertThat(s.steps())
+                .extracting(Step::describe)
+                .containsExactly(
+                        "say \"Hello\"",
+                        "wait 1.5s",
+                        "mark warm",
+                        "expect since start: duplicate_ticks: 0, rows_per_tick: >= 1",
+                        "mode postgres",
+                        "mode mode=redis lock-ttl=1s recheck=off",
+                        "kill holder",
+                        "pause w3",
+                        "resume w3",
+                        "restart w1",
+                        "redis stop",
+                        "postgres start",
+                        "expect since mark:warm: missed_ticks: <= 1",
+                        "expect since mark:warm: ticks: != 0",
+                        "expect since mode: overlaps: < 3");
         assertThat(s.steps()).extracting(Step::line).startsWith(6, 7, 8, 9, 10, 11, 12);
         assertThat(s.totalWait()).isEqualTo(Duration.ofMillis(1500));
     }
@@ -92,8 +99,8 @@ class ScenarioParserTest {
         Scenario s = parse("title: t\nsteps:\n  - wait: 2s\n  - expect: { duplicate_ticks: 0 }\n");
         Step.Expect e = (Step.Expect) s.steps().get(1);
         assertThat(e.since()).isEqualTo(Since.START);
-        assertThat(e.expectations()).containsExactly(
-                new Expectation(Figure.DUPLICATE_TICKS, new Comparison(Comparison.Op.EQ, 0), 4, 32));
+        assertThat(e.expectations())
+                .containsExactly(new Expectation(Figure.DUPLICATE_TICKS, new Comparison(Comparison.Op.EQ, 0), 4, 32));
     }
 
     @Test
@@ -168,8 +175,9 @@ class ScenarioParserTest {
 
     @Test
     void a_bad_duration_in_a_knob_says_what_a_duration_looks_like() throws IOException {
-        assertThat(errorOf("title: t\nsteps:\n  - mode: { task-time: fast }\n")).isEqualTo(
-                "3:24: mode.task-time: 'fast' is not a duration (expected a number and a unit: 500ms, 2s, 1.5s, 1m)");
+        assertThat(errorOf("title: t\nsteps:\n  - mode: { task-time: fast }\n"))
+                .isEqualTo(
+                        "3:24: mode.task-time: 'fast' is not a duration (expected a number and a unit: 500ms, 2s, 1.5s, 1m)");
     }
 
     @Test
@@ -180,8 +188,7 @@ class ScenarioParserTest {
 
     @Test
     void two_yaml_documents_are_not_one_scenario() throws IOException {
-        assertThat(errorOf("title: t\nsteps:\n  - wait: 2s\n---\ntitle: u\n"))
-                .startsWith("4:1: not valid YAML");
+        assertThat(errorOf("title: t\nsteps:\n  - wait: 2s\n---\ntitle: u\n")).startsWith("4:1: not valid YAML");
     }
 
     @Test

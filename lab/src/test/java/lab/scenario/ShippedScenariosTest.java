@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ShippedScenariosTest {
     /** Surefire runs in lab/; the scenarios live at the repository root. */
     static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
     static final Path SCENARIOS = ROOT.resolve("scenarios");
     static final Path INVERTED = Path.of("src/test/resources/scenarios/inverted");
 
@@ -29,9 +30,14 @@ class ShippedScenariosTest {
 
     @Test
     void scenarios_holds_the_six_first_lessons_and_nothing_else() throws IOException {
-        assertThat(lessons().map(p -> p.getFileName().toString())).containsExactly(
-                "01-naive.yaml", "02-local-mutex.yaml", "03-redis.yaml", "04-postgres-try.yaml",
-                "05-postgres-wait.yaml", "06-single-worker.yaml");
+        assertThat(lessons().map(p -> p.getFileName().toString()))
+                .containsExactly(
+                        "01-naive.yaml",
+                        "02-local-mutex.yaml",
+                        "03-redis.yaml",
+                        "04-postgres-try.yaml",
+                        "05-postgres-wait.yaml",
+                        "06-single-worker.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -39,9 +45,17 @@ class ShippedScenariosTest {
     void every_lesson_parses_and_names_a_page_that_exists(Path file) throws ScenarioException {
         Scenario s = ScenarioParser.parse(file);
         assertThat(s.lesson()).as("lesson of %s", file).isPresent();
-        assertThat(ROOT.resolve(s.lesson().orElseThrow())).as("lesson page of %s", file).isRegularFile();
-        assertThat(s.steps()).filteredOn(Step.Say.class::isInstance).as("captions of %s", file).isNotEmpty();
-        assertThat(s.steps()).filteredOn(Step.Expect.class::isInstance).as("expects of %s", file).isNotEmpty();
+        assertThat(ROOT.resolve(s.lesson().orElseThrow()))
+                .as("lesson page of %s", file)
+                .isRegularFile();
+        assertThat(s.steps())
+                .filteredOn(Step.Say.class::isInstance)
+                .as("captions of %s", file)
+                .isNotEmpty();
+        assertThat(s.steps())
+                .filteredOn(Step.Expect.class::isInstance)
+                .as("expects of %s", file)
+                .isNotEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -64,8 +78,11 @@ class ShippedScenariosTest {
             if (step instanceof Step.SwitchMode m) {
                 spec = m.applyTo(spec);
             }
-            if (step instanceof Step.Expect e && expectsOneRowPerTick(e) && s.setup().workers() > 1) {
-                assertThat(spec.taskTime()).as("task-time at line %d of %s", e.line(), file)
+            if (step instanceof Step.Expect e
+                    && expectsOneRowPerTick(e)
+                    && s.setup().workers() > 1) {
+                assertThat(spec.taskTime())
+                        .as("task-time at line %d of %s", e.line(), file)
                         .isGreaterThanOrEqualTo(Duration.ofMillis(200));
                 assertThat(s.setup().every()).as("every of %s", file).isEqualTo(Duration.ofSeconds(1));
             }
@@ -79,7 +96,9 @@ class ShippedScenariosTest {
         for (Step step : ScenarioParser.parse(file).steps()) {
             switched |= step instanceof Step.SwitchMode;
             if (step instanceof Step.Expect e && switched) {
-                assertThat(e.since()).as("since at line %d of %s", e.line(), file).isNotEqualTo(Since.START);
+                assertThat(e.since())
+                        .as("since at line %d of %s", e.line(), file)
+                        .isNotEqualTo(Since.START);
             }
         }
     }
@@ -94,14 +113,20 @@ class ShippedScenariosTest {
         assertThat(inverted.steps()).hasSameSizeAs(lesson.steps());
         List<String> changed = new ArrayList<>();
         for (int i = 0; i < lesson.steps().size(); i++) {
-            if (lesson.steps().get(i) instanceof Step.Expect a && inverted.steps().get(i) instanceof Step.Expect b) {
+            if (lesson.steps().get(i) instanceof Step.Expect a
+                    && inverted.steps().get(i) instanceof Step.Expect b) {
                 for (int j = 0; j < a.expectations().size(); j++) {
-                    if (!a.expectations().get(j).comparison().equals(b.expectations().get(j).comparison())) {
-                        changed.add(a.expectations().get(j) + " -> " + b.expectations().get(j));
+                    if (!a.expectations()
+                            .get(j)
+                            .comparison()
+                            .equals(b.expectations().get(j).comparison())) {
+                        changed.add(a.expectations().get(j) + " -> "
+                                + b.expectations().get(j));
                     }
                 }
             } else {
-                assertThat(inverted.steps().get(i).describe()).isEqualTo(lesson.steps().get(i).describe());
+                assertThat(inverted.steps().get(i).describe())
+                        .isEqualTo(lesson.steps().get(i).describe());
             }
         }
         assertThat(changed).as("inverted expectations of %s", file).hasSize(1);
@@ -116,13 +141,23 @@ class ShippedScenariosTest {
 
         Scenario s = ScenarioParser.parse(page + " (complete example)", example, page);
 
-        assertThat(s.steps()).extracting(Step::getClass).contains(Step.Say.class, Step.Wait.class, Step.Expect.class,
-                Step.SwitchMode.class, Step.Mark.class, Step.Fault.class, Step.Server.class);
+        assertThat(s.steps())
+                .extracting(Step::getClass)
+                .contains(
+                        Step.Say.class,
+                        Step.Wait.class,
+                        Step.Expect.class,
+                        Step.SwitchMode.class,
+                        Step.Mark.class,
+                        Step.Fault.class,
+                        Step.Server.class);
     }
 
     private static boolean expectsOneRowPerTick(Step.Expect e) {
-        return e.expectations().stream().anyMatch(x ->
-                (x.figure() == Figure.ROWS_PER_TICK && x.comparison().equals(new Comparison(Comparison.Op.EQ, 1)))
-                        || (x.figure() == Figure.DUPLICATE_TICKS && x.comparison().test(0)));
+        return e.expectations().stream()
+                .anyMatch(x -> (x.figure() == Figure.ROWS_PER_TICK
+                                && x.comparison().equals(new Comparison(Comparison.Op.EQ, 1)))
+                        || (x.figure() == Figure.DUPLICATE_TICKS
+                                && x.comparison().test(0)));
     }
 }

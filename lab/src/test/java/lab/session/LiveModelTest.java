@@ -23,8 +23,18 @@ class LiveModelTest {
 
     private TimelineView timeline(List<WorkerProc> procs, Instant now) {
         LockView none = new LockView("none", "-", null, -1, -1, List.of(), List.of(), null);
-        return model.snapshot(new Header("naive", procs.size(), SECOND, Duration.ZERO, SECOND, "h2", List.of()), procs,
-                none, null, null, Map.of(), null, null, false, now).timeline();
+        return model.snapshot(
+                        new Header("naive", procs.size(), SECOND, Duration.ZERO, SECOND, "h2", List.of()),
+                        procs,
+                        none,
+                        null,
+                        null,
+                        Map.of(),
+                        null,
+                        null,
+                        false,
+                        now)
+                .timeline();
     }
 
     @Test
@@ -49,7 +59,8 @@ class LiveModelTest {
 
     @Test
     void a_tick_with_more_than_one_row_in_the_table_is_a_duplicate_on_the_timeline() {
-        model.onRows(List.of(new CounterRow(1, T0.plusMillis(5), T0, T0, "w1", 1, "naive"),
+        model.onRows(List.of(
+                new CounterRow(1, T0.plusMillis(5), T0, T0, "w1", 1, "naive"),
                 new CounterRow(2, T0.plusMillis(6), T0, T0, "w2", 2, "naive"),
                 new CounterRow(3, T0.plusMillis(1_005), T0.plusSeconds(1), T0.plusSeconds(1), "w1", 1, "redis")));
 

@@ -8,13 +8,16 @@ class ConsoleTerminalTest {
 
     @Test
     void without_a_TTY_there_is_no_dashboard_and_the_reason_fits_on_one_line() {
-        assertThat(ConsoleTerminal.whyNot(false, "xterm-256color")).contains("no terminal (input or output is not a TTY)");
+        assertThat(ConsoleTerminal.whyNot(false, "xterm-256color"))
+                .contains("no terminal (input or output is not a TTY)");
     }
 
     @Test
     void a_dumb_or_missing_TERM_is_no_terminal_either() {
-        assertThat(ConsoleTerminal.whyNot(true, "dumb")).hasValueSatisfying(r -> assertThat(r).contains("TERM=dumb"));
-        assertThat(ConsoleTerminal.whyNot(true, null)).hasValueSatisfying(r -> assertThat(r).contains("TERM is not set"));
+        assertThat(ConsoleTerminal.whyNot(true, "dumb"))
+                .hasValueSatisfying(r -> assertThat(r).contains("TERM=dumb"));
+        assertThat(ConsoleTerminal.whyNot(true, null))
+                .hasValueSatisfying(r -> assertThat(r).contains("TERM is not set"));
     }
 
     @Test

@@ -38,7 +38,8 @@ class CounterPanelTest {
         Rendered screen = Rendered.render(s);
 
         List<String> redisRows = screen.linesContaining("10:34:2").stream()
-                .filter(l -> l.contains("redis")).toList();
+                .filter(l -> l.contains("redis"))
+                .toList();
         assertThat(redisRows).as(screen.text()).hasSize(2).noneMatch(l -> l.contains("DUP"));
         assertThat(screen.linesContaining("DUP ×4")).hasSize(4);
     }

@@ -43,17 +43,20 @@ class DashboardIT {
         Assumptions.assumeTrue(hasTmux, "tmux is not installed");
         String command = "cd " + dir + " && LANG=C.UTF-8 " + REPO.resolve("run.sh")
                 + " --workers 4 --every 1s --task-time 200ms; echo EXITED=$?; sleep 60";
-        assertThat(tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "36", command)).isZero();
+        assertThat(tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "36", command))
+                .isZero();
 
         // Three naive ticks (twelve rows, each marked) before the switch, so the capture shows the bug plainly.
-        String naive = awaitScreen(s -> s.contains("NAIVE") && s.split("DUP ×4", -1).length > 12 && s.contains("Lock: none"),
+        String naive = awaitScreen(
+                s -> s.contains("NAIVE") && s.split("DUP ×4", -1).length > 12 && s.contains("Lock: none"),
                 Duration.ofSeconds(60));
         Files.writeString(Path.of("target", "dashboard-naive.txt"), naive);
         List<Long> pids = workerPids(naive);
         assertThat(pids).hasSize(4);
 
         tmux("send-keys", "-t", SESSION, "3");
-        String redis = awaitScreen(s -> s.contains("REDIS") && s.contains("owner   w") && redisRowsWithoutMark(s) >= 2,
+        String redis = awaitScreen(
+                s -> s.contains("REDIS") && s.contains("owner   w") && redisRowsWithoutMark(s) >= 2,
                 Duration.ofSeconds(30));
         Files.writeString(Path.of("target", "dashboard-redis.txt"), redis);
         assertThat(redis).contains("scheduler_lock:tick").contains("▼redis");
@@ -64,7 +67,9 @@ class DashboardIT {
         String after = awaitScreen(s -> s.contains("EXITED="), Duration.ofSeconds(60));
 
         assertThat(after).contains("EXITED=0").contains("summary - counted from the counter table");
-        assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        assertThat(pids)
+                .noneMatch(
+                        pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
     }
 
     /** The pid column of the workers panel: what must be gone after the quit. */
@@ -79,7 +84,9 @@ class DashboardIT {
 
     /** Counter rows written in the redis mode: one per tick, so none carries a DUP mark. */
     private static long redisRowsWithoutMark(String screen) {
-        return screen.lines().filter(l -> l.matches("\\s+\\d+ \\S+ w\\d+\\s+\\S+ redis\\s*│.*")).count();
+        return screen.lines()
+                .filter(l -> l.matches("\\s+\\d+ \\S+ w\\d+\\s+\\S+ redis\\s*│.*"))
+                .count();
     }
 
     private String awaitScreen(Predicate<String> ready, Duration timeout) throws Exception {
@@ -96,7 +103,9 @@ class DashboardIT {
     }
 
     private String capture() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("tmux", "capture-pane", "-p", "-t", SESSION).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("tmux", "capture-pane", "-p", "-t", SESSION)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();
         return out;
@@ -109,7 +118,10 @@ class DashboardIT {
     }
 
     private static int run(String... cmd) throws IOException, InterruptedException {
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start().waitFor();
+        return new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
     }
 }

@@ -44,8 +44,10 @@ class DashboardRendererTest {
 
         Rendered screen = Rendered.render(f.build(), Rendered.COLOUR_UTF8, columns, rows, false);
 
-        assertThat(screen.text()).as(screen.text())
-                .contains("NAIVE", " id ", "Counter table", "Lock: none", "Timeline", "Events", "Scenario: t", "? help");
+        assertThat(screen.text())
+                .as(screen.text())
+                .contains(
+                        "NAIVE", " id ", "Counter table", "Lock: none", "Timeline", "Events", "Scenario: t", "? help");
     }
 
     @Test
@@ -57,7 +59,9 @@ class DashboardRendererTest {
 
         Rendered screen = Rendered.render(f.build());
 
-        assertThat(screen.lines().get(0)).startsWith("  MODE").contains("4 workers · every 2s · task 200ms · ttl 5s · store h2");
+        assertThat(screen.lines().get(0))
+                .startsWith("  MODE")
+                .contains("4 workers · every 2s · task 200ms · ttl 5s · store h2");
         assertThat(screen.lines().get(1)).startsWith("  LOCAL-MUTEX").contains("redis ready 120ms", "postgres down");
     }
 
@@ -68,7 +72,8 @@ class DashboardRendererTest {
 
         Rendered screen = Rendered.render(f.build());
 
-        assertThat(screen.text()).contains(" w2   4242     40002  paused    redis        skipped      3      7     1  HOLDS");
+        assertThat(screen.text())
+                .contains(" w2   4242     40002  paused    redis        skipped      3      7     1  HOLDS");
     }
 
     @Test
@@ -77,9 +82,15 @@ class DashboardRendererTest {
         Instant a = SnapshotFixture.T0;
         Instant b = a.plusSeconds(2);
         Instant c = a.plusSeconds(4);
-        f.timeline = new TimelineView(List.of(a, b, c),
-                Map.of("w1", List.of(Cell.RAN, Cell.RAN, Cell.ERROR), "w2", List.of(Cell.RAN, Cell.SKIPPED, Cell.NOT_ALIVE)),
-                Set.of(a), Map.of(b, "redis"));
+        f.timeline = new TimelineView(
+                List.of(a, b, c),
+                Map.of(
+                        "w1",
+                        List.of(Cell.RAN, Cell.RAN, Cell.ERROR),
+                        "w2",
+                        List.of(Cell.RAN, Cell.SKIPPED, Cell.NOT_ALIVE)),
+                Set.of(a),
+                Map.of(b, "redis"));
 
         Rendered screen = Rendered.render(f.build());
 
@@ -98,8 +109,11 @@ class DashboardRendererTest {
 
         List<String> lines = screen.lines();
         int events = lines.indexOf("Events");
-        assertThat(lines.subList(events, lines.size() - 1)).as(screen.text())
-                .last().asString().contains("SET scheduler_lock:tick w2-4242 NX PX 60000 → OK");
+        assertThat(lines.subList(events, lines.size() - 1))
+                .as(screen.text())
+                .last()
+                .asString()
+                .contains("SET scheduler_lock:tick w2-4242 NX PX 60000 → OK");
         assertThat(screen.text()).doesNotContain("event 1\n");
     }
 
@@ -119,8 +133,21 @@ class DashboardRendererTest {
 
         assertThat(mono.anyColour()).as("a coloured cell in monochrome").isFalse();
         assertThat(colour.anyColour()).isTrue();
-        assertThat(mono.text()).contains("NAIVE", "up", "paused", "killed", "exited", "executed", "skipped", "error",
-                "HOLDS", "redis failed", "DUP ×4", "RRRRR", "R: the lab does not own redis");
+        assertThat(mono.text())
+                .contains(
+                        "NAIVE",
+                        "up",
+                        "paused",
+                        "killed",
+                        "exited",
+                        "executed",
+                        "skipped",
+                        "error",
+                        "HOLDS",
+                        "redis failed",
+                        "DUP ×4",
+                        "RRRRR",
+                        "R: the lab does not own redis");
         assertThat(mono.text()).isEqualTo(colour.text());
     }
 
@@ -128,8 +155,14 @@ class DashboardRendererTest {
     void the_help_overlay_lists_the_keys_over_the_dashboard() {
         Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
 
-        assertThat(screen.text()).contains("Keys (letters only", "1 naive   2 local-mutex   3 redis   4 postgres",
-                "k kill -9 it", "R stop / start Redis", "q quit (y confirms)", "▼ mode switch   DUP ×k");
+        assertThat(screen.text())
+                .contains(
+                        "Keys (letters only",
+                        "1 naive   2 local-mutex   3 redis   4 postgres",
+                        "k kill -9 it",
+                        "R stop / start Redis",
+                        "q quit (y confirms)",
+                        "▼ mode switch   DUP ×k");
     }
 
     @Test

@@ -127,9 +127,13 @@ class DashboardTest {
         dashboard = new Dashboard(terminal, Rendered.COLOUR_UTF8);
         terminal.addInput(new KeyStroke('k', false, false));
 
-        assertThatThrownBy(() -> dashboard.run(snapshot::get, c -> {
-            throw new IllegalStateException("w3 - cannot kill: already exited");
-        }, stop::get)).hasMessageContaining("already exited");
+        assertThatThrownBy(() -> dashboard.run(
+                        snapshot::get,
+                        c -> {
+                            throw new IllegalStateException("w3 - cannot kill: already exited");
+                        },
+                        stop::get))
+                .hasMessageContaining("already exited");
 
         assertThat(terminal.inPrivateMode).isFalse();
         assertThat(terminal.closed).isTrue();

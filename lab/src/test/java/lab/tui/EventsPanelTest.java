@@ -25,7 +25,8 @@ class EventsPanelTest {
     void wrapped_rows_break_at_spaces_and_indent_what_follows() {
         List<String> rows = EventsPanel.wrap(SKIP, 60);
 
-        assertThat(rows).hasSizeGreaterThan(2).allSatisfy(r -> assertThat(r.length()).isLessThanOrEqualTo(60));
+        assertThat(rows).hasSizeGreaterThan(2).allSatisfy(r -> assertThat(r.length())
+                .isLessThanOrEqualTo(60));
         assertThat(rows.subList(1, rows.size())).allSatisfy(r -> assertThat(r).startsWith("    "));
         assertThat(String.join(" ", rows).replaceAll("\\s+", " ")).isEqualTo(SKIP.replaceAll("\\s+", " "));
     }

@@ -10,8 +10,12 @@ class GlyphsTest {
 
     @Test
     void a_UTF8_locale_gets_the_times_sign_and_any_other_gets_a_letter_x() {
-        assertThat(Glyphs.fromLocale(Map.of("LANG", "en_US.UTF-8"), StandardCharsets.US_ASCII).times()).isEqualTo("×");
-        assertThat(Glyphs.fromLocale(Map.of("LANG", "C"), StandardCharsets.UTF_8).times()).isEqualTo("x");
+        assertThat(Glyphs.fromLocale(Map.of("LANG", "en_US.UTF-8"), StandardCharsets.US_ASCII)
+                        .times())
+                .isEqualTo("×");
+        assertThat(Glyphs.fromLocale(Map.of("LANG", "C"), StandardCharsets.UTF_8)
+                        .times())
+                .isEqualTo("x");
     }
 
     @Test

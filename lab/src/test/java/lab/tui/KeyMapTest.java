@@ -29,8 +29,20 @@ class KeyMapTest {
     }
 
     @ParameterizedTest(name = "''{0}'' is {1}")
-    @CsvSource({"+, ADD_WORKER", "-, REMOVE_WORKER", "k, KILL", "p, PAUSE_RESUME", "r, RESTART", "R, TOGGLE_REDIS",
-        "P, TOGGLE_POSTGRES", "t, CYCLE_TASK_TIME", "c, CLEAR_TABLE", "?, HELP", "q, QUIT", "n, SCENARIO_NEXT"})
+    @CsvSource({
+        "+, ADD_WORKER",
+        "-, REMOVE_WORKER",
+        "k, KILL",
+        "p, PAUSE_RESUME",
+        "r, RESTART",
+        "R, TOGGLE_REDIS",
+        "P, TOGGLE_POSTGRES",
+        "t, CYCLE_TASK_TIME",
+        "c, CLEAR_TABLE",
+        "?, HELP",
+        "q, QUIT",
+        "n, SCENARIO_NEXT"
+    })
     void each_letter_maps_to_its_command(char key, Action action) {
         assertThat(press(key)).contains(action);
     }

@@ -72,7 +72,8 @@ final class Rendered {
         for (int row = 0; row < size.getRows(); row++) {
             for (int col = 0; col < size.getColumns(); col++) {
                 TextCharacter c = terminal.getCharacter(col, row);
-                if (c.getForegroundColor() != TextColor.ANSI.DEFAULT || c.getBackgroundColor() != TextColor.ANSI.DEFAULT) {
+                if (c.getForegroundColor() != TextColor.ANSI.DEFAULT
+                        || c.getBackgroundColor() != TextColor.ANSI.DEFAULT) {
                     return true;
                 }
             }

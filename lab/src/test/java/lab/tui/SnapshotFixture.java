@@ -30,7 +30,8 @@ final class SnapshotFixture {
     Map<String, Figures> totals = new LinkedHashMap<>();
     TimelineView timeline = new TimelineView(List.of(), Map.of(), Set.of(), Map.of());
     List<String> events = new ArrayList<>();
-    List<ServerInfo> servers = new ArrayList<>(List.of(new ServerInfo("h2", "tcp://127.0.0.1:9092", "ready", 280, null)));
+    List<ServerInfo> servers =
+            new ArrayList<>(List.of(new ServerInfo("h2", "tcp://127.0.0.1:9092", "ready", 280, null)));
     ScenarioView scenario;
     String flash;
     boolean quitAsked;
@@ -39,7 +40,8 @@ final class SnapshotFixture {
     static SnapshotFixture withWorkers(int n) {
         SnapshotFixture f = new SnapshotFixture();
         for (int i = 1; i <= n; i++) {
-            f.workers.add(new WorkerView("w" + i, 4240 + i, 40000 + i, "up", "naive", "executed", 5, 0, 0, false, false));
+            f.workers.add(
+                    new WorkerView("w" + i, 4240 + i, 40000 + i, "up", "naive", "executed", 5, 0, 0, false, false));
         }
         return f;
     }
@@ -48,7 +50,8 @@ final class SnapshotFixture {
     SnapshotFixture tick(int seconds, String rowMode, int k) {
         Instant tick = T0.plusSeconds(seconds);
         for (int i = 1; i <= k; i++) {
-            rows.add(new CounterRow(nextId++, tick.plusMillis(200 + i), tick, tick.plusMillis(i), "w" + i, 4240 + i, rowMode));
+            rows.add(new CounterRow(
+                    nextId++, tick.plusMillis(200 + i), tick, tick.plusMillis(i), "w" + i, 4240 + i, rowMode));
         }
         rowsPerTick.put(tick, k);
         return this;
@@ -72,9 +75,15 @@ final class SnapshotFixture {
     }
 
     LabSnapshot build() {
-        Header header = new Header(mode, workers.size(), Duration.ofSeconds(2), Duration.ofMillis(200),
-                Duration.ofSeconds(5), "h2", servers);
-        return new LabSnapshot(header, workers, lock, rows, rowsPerTick, totals, timeline, events, scenario, flash,
-                quitAsked);
+        Header header = new Header(
+                mode,
+                workers.size(),
+                Duration.ofSeconds(2),
+                Duration.ofMillis(200),
+                Duration.ofSeconds(5),
+                "h2",
+                servers);
+        return new LabSnapshot(
+                header, workers, lock, rows, rowsPerTick, totals, timeline, events, scenario, flash, quitAsked);
     }
 }

@@ -43,8 +43,8 @@ public final class PostgresAdvisoryGuard implements Guard {
     /**
      * @param waitLimit in {@code wait} mode, how long a worker queues before it gives up the tick ({@code lock_timeout})
      */
-    public PostgresAdvisoryGuard(String worker, String url, boolean wait, boolean recheck, Duration waitLimit,
-            LockListener listener) {
+    public PostgresAdvisoryGuard(
+            String worker, String url, boolean wait, boolean recheck, Duration waitLimit, LockListener listener) {
         this.waitLimit = waitLimit;
         this.worker = worker;
         this.url = url;
@@ -67,7 +67,8 @@ public final class PostgresAdvisoryGuard implements Guard {
 
     @Override
     public Outcome run(Tick tick, Job job) {
-        String sql = wait ? "SELECT pg_advisory_xact_lock(" + PostgresLocks.KEY + ")"
+        String sql = wait
+                ? "SELECT pg_advisory_xact_lock(" + PostgresLocks.KEY + ")"
                 : "SELECT pg_try_advisory_xact_lock(" + PostgresLocks.KEY + ")";
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
@@ -78,7 +79,8 @@ public final class PostgresAdvisoryGuard implements Guard {
                 }
             }
             boolean acquired;
-            try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(sql);
+                    ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 acquired = wait || rs.getBoolean(1);
             } catch (SQLException e) {
@@ -103,8 +105,8 @@ public final class PostgresAdvisoryGuard implements Guard {
             return new Outcome.Failed(worker + " - both of this worker's connections to postgres are busy (earlier"
                     + " ticks still inside or waiting for advisory lock " + PostgresLocks.KEY + "); tick skipped");
         } catch (SQLException | RuntimeException e) {
-            return new Outcome.Failed(worker + " - postgres unreachable: " + PostgresLocks.reason(e)
-                    + "; tick skipped (fail closed)");
+            return new Outcome.Failed(
+                    worker + " - postgres unreachable: " + PostgresLocks.reason(e) + "; tick skipped (fail closed)");
         }
     }
 
@@ -115,10 +117,14 @@ public final class PostgresAdvisoryGuard implements Guard {
     private void release(Connection c, Tick tick) {
         try {
             c.commit();
-            listener.on(EventType.RELEASED, tick, worker + " - COMMIT → advisory lock " + PostgresLocks.KEY + " released");
+            listener.on(
+                    EventType.RELEASED, tick, worker + " - COMMIT → advisory lock " + PostgresLocks.KEY + " released");
         } catch (SQLException e) {
-            listener.on(EventType.ERROR, tick, worker + " - COMMIT failed after the job ran (" + PostgresLocks.reason(e)
-                    + "); advisory lock " + PostgresLocks.KEY + " goes with the session");
+            listener.on(
+                    EventType.ERROR,
+                    tick,
+                    worker + " - COMMIT failed after the job ran (" + PostgresLocks.reason(e) + "); advisory lock "
+                            + PostgresLocks.KEY + " goes with the session");
         }
     }
 

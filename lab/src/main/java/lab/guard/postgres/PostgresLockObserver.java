@@ -27,12 +27,14 @@ public final class PostgresLockObserver implements AutoCloseable {
     public LockState observe() {
         String holder = null;
         List<String> waiters = new ArrayList<>();
-        try (Connection c = pool.getConnection(); PreparedStatement ps = c.prepareStatement(HOLDERS_SQL)) {
+        try (Connection c = pool.getConnection();
+                PreparedStatement ps = c.prepareStatement(HOLDERS_SQL)) {
             ps.setLong(1, PostgresLocks.KEY);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String name = rs.getString(1) == null || rs.getString(1).isEmpty()
-                            ? "backend " + rs.getInt(3) : rs.getString(1);
+                            ? "backend " + rs.getInt(3)
+                            : rs.getString(1);
                     if (rs.getBoolean(2)) {
                         holder = name;
                     } else {

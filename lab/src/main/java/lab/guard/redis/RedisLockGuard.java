@@ -1,8 +1,8 @@
 package lab.guard.redis;
 
-import java.util.OptionalLong;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.UUID;
 import lab.guard.Guard;
 import lab.guard.Job;
@@ -41,8 +41,15 @@ public final class RedisLockGuard implements Guard {
     private final LockListener listener;
     private JedisPool pool;
 
-    public RedisLockGuard(String worker, long pid, String url, String job, Duration ttl, boolean safeRelease,
-            boolean recheck, LockListener listener) {
+    public RedisLockGuard(
+            String worker,
+            long pid,
+            String url,
+            String job,
+            Duration ttl,
+            boolean safeRelease,
+            boolean recheck,
+            LockListener listener) {
         this.permit = new Permit(recheck, OptionalLong.empty());
         this.worker = worker;
         this.pid = pid;
@@ -77,10 +84,11 @@ public final class RedisLockGuard implements Guard {
                 String holder = jedis.get(key);
                 long left = jedis.pttl(key);
                 // Two reads, not one: the holder may release between them, and the sentence must not say both.
-                String state = holder == null || left < 0 ? "released by its holder a moment ago"
+                String state = holder == null || left < 0
+                        ? "released by its holder a moment ago"
                         : "held by " + holder + ", " + left + " ms left";
-                return new Outcome.Skipped(worker + " - redis lock '" + key + "' not acquired: " + state + " (" + set
-                        + " → nil)");
+                return new Outcome.Skipped(
+                        worker + " - redis lock '" + key + "' not acquired: " + state + " (" + set + " → nil)");
             }
             listener.on(EventType.ACQUIRED, tick, worker + " - " + set + " → OK");
         } catch (JedisException e) {
@@ -97,26 +105,38 @@ public final class RedisLockGuard implements Guard {
             if (safeRelease) {
                 Object deleted = jedis.eval(COMPARE_AND_DELETE, List.of(key), List.of(owner));
                 if (Long.valueOf(1).equals(deleted)) {
-                    listener.on(EventType.RELEASED, tick, worker + " - EVAL compare-and-delete " + key + " " + owner
-                            + " → 1");
+                    listener.on(
+                            EventType.RELEASED,
+                            tick,
+                            worker + " - EVAL compare-and-delete " + key + " " + owner + " → 1");
                 } else {
                     String holder = jedis.get(key);
-                    listener.on(EventType.LOST, tick, worker + " - redis lock '" + key + "' was no longer ours at"
-                            + " release (expired after " + ttl.toMillis() + " ms, or deleted by another worker's"
-                            + " unsafe release); now held by " + (holder == null ? "nobody" : holder)
-                            + "; compare-and-delete → 0, nothing deleted");
+                    listener.on(
+                            EventType.LOST,
+                            tick,
+                            worker + " - redis lock '" + key + "' was no longer ours at"
+                                    + " release (expired after " + ttl.toMillis()
+                                    + " ms, or deleted by another worker's"
+                                    + " unsafe release); now held by " + (holder == null ? "nobody" : holder)
+                                    + "; compare-and-delete → 0, nothing deleted");
                 }
             } else {
                 String holder = jedis.get(key);
                 long deleted = jedis.del(key);
-                String whose = owner.equals(holder) ? "our own lock"
+                String whose = owner.equals(holder)
+                        ? "our own lock"
                         : holder == null ? "nothing: it had expired" : "the lock of " + holder + ", not ours";
-                listener.on(owner.equals(holder) ? EventType.RELEASED : EventType.LOST, tick,
+                listener.on(
+                        owner.equals(holder) ? EventType.RELEASED : EventType.LOST,
+                        tick,
                         worker + " - DEL " + key + " → " + deleted + " (deleted " + whose + ")");
             }
         } catch (JedisException e) {
-            listener.on(EventType.ERROR, tick, worker + " - redis lock '" + key + "' not released: "
-                    + RedisLocks.reason(e) + "; it expires in at most " + ttl.toMillis() + " ms");
+            listener.on(
+                    EventType.ERROR,
+                    tick,
+                    worker + " - redis lock '" + key + "' not released: " + RedisLocks.reason(e)
+                            + "; it expires in at most " + ttl.toMillis() + " ms");
         }
     }
 
