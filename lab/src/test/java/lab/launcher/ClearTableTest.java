@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
@@ -19,19 +18,7 @@ class ClearTableTest {
 
     @Test
     void after_the_table_is_emptied_only_the_ticks_since_are_counted_and_none_is_missed() throws Exception {
-        LabSettings settings = new LabSettings(
-                2,
-                ModeSpec.defaults(Mode.NAIVE),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5),
-                true,
-                null,
-                dir,
-                "tick",
-                "h2",
-                null,
-                null,
-                List.of());
+        LabSettings settings = TestLabs.settings(2, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1), dir);
         RunSummary s;
         Instant cleared;
         try (Lab lab = new Lab(settings)) {

@@ -24,19 +24,8 @@ class FailClosedTest {
 
     @Test
     void with_redis_stopped_every_tick_is_an_error_not_a_run_and_runs_resume_when_it_is_back() throws Exception {
-        LabSettings settings = new LabSettings(
-                2,
-                ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(200)),
-                Duration.ofMillis(500),
-                Duration.ofMinutes(5),
-                true,
-                null,
-                dir,
-                "tick",
-                "h2",
-                null,
-                null,
-                List.of());
+        LabSettings settings = TestLabs.settings(
+                2, ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(200)), Duration.ofMillis(500), dir);
         List<Event> events = new CopyOnWriteArrayList<>();
         try (Lab lab = new Lab(settings)) {
             lab.onEvent(events::add);
@@ -89,19 +78,7 @@ class FailClosedTest {
 
     @Test
     void a_mode_whose_server_is_down_is_refused_by_every_worker_and_the_others_keep_working() throws Exception {
-        LabSettings settings = new LabSettings(
-                2,
-                ModeSpec.defaults(Mode.NAIVE),
-                Duration.ofSeconds(1),
-                Duration.ofMinutes(5),
-                true,
-                null,
-                dir,
-                "tick",
-                "h2",
-                null,
-                null,
-                List.of());
+        LabSettings settings = TestLabs.settings(2, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1), dir);
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
             await().atMost(Duration.ofSeconds(15)).until(() -> lab.servers().stream()

@@ -21,19 +21,7 @@ class PausedWorkerTest {
     @Test
     void a_resumed_worker_runs_no_tick_late_into_another_window() throws Exception {
         Duration every = Duration.ofSeconds(1);
-        LabSettings settings = new LabSettings(
-                2,
-                ModeSpec.defaults(Mode.NAIVE),
-                every,
-                Duration.ofMinutes(5),
-                true,
-                null,
-                dir,
-                "tick",
-                "h2",
-                null,
-                null,
-                List.of());
+        LabSettings settings = TestLabs.settings(2, ModeSpec.defaults(Mode.NAIVE), every, dir);
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
             Thread.sleep(1_500);

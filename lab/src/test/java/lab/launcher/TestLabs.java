@@ -1,0 +1,16 @@
+package lab.launcher;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import lab.protocol.ModeSpec;
+
+/** A lab as the tests start it in-process: H2 store, servers the lab starts itself, run until the test closes it. */
+final class TestLabs {
+    private TestLabs() {}
+
+    static LabSettings settings(int workers, ModeSpec spec, Duration every, Path runsDir) {
+        return new LabSettings(
+                workers, spec, every, Duration.ofMinutes(5), true, null, runsDir, "tick", "h2", null, null, List.of());
+    }
+}
