@@ -14,10 +14,12 @@ needs_build() {
 
 if needs_build; then
   echo "building the lab (once; tests skipped) ..." >&2
-  if ! (cd "$here" && mvn -B -q -DskipTests package >"${TMPDIR:-/tmp}/schedlock-build.log" 2>&1); then
-    echo "error: the build failed; its log: ${TMPDIR:-/tmp}/schedlock-build.log" >&2
+  log="$(mktemp "${TMPDIR:-/tmp}/schedlock-build.XXXXXX.log")"
+  if ! (cd "$here" && mvn -B -q -DskipTests package >"$log" 2>&1); then
+    echo "error: the build failed; its log: $log" >&2
     exit 1
   fi
+  rm -f "$log" # kept only when it explains a failure
 fi
 
 # Session folders of runs that were killed (kill -9 of run.sh itself) are removed by the next run.
