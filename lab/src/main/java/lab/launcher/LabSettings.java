@@ -18,7 +18,6 @@ record LabSettings(
         ModeSpec spec,
         Duration every,
         Duration duration,
-        boolean headless,
         Path summaryJson,
         Path runsDir,
         String job,

@@ -209,10 +209,6 @@ final class WorkerProcess {
         joinQuietly(outPump);
     }
 
-    List<String> stderrLines() {
-        return stderr.lines();
-    }
-
     private String stderrSummary() {
         List<String> lines = stderr.lines();
         if (lines.isEmpty()) {

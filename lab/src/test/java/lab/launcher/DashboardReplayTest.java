@@ -37,7 +37,6 @@ class DashboardReplayTest {
                 driver.scenario().setup().spec(),
                 driver.scenario().setup().every(),
                 null,
-                false,
                 null,
                 dir,
                 "tick",

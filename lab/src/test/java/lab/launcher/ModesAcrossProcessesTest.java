@@ -43,7 +43,6 @@ class ModesAcrossProcessesTest {
                 ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
                 Duration.ofSeconds(1),
                 Duration.ofMinutes(5),
-                true,
                 null,
                 dir,
                 "tick",
