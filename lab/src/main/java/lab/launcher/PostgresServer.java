@@ -32,10 +32,6 @@ public final class PostgresServer implements LabServer {
         this.port = port;
     }
 
-    public static PostgresServer start(Path dir) throws IOException {
-        return start(dir, ServerBinaries.fromSystemProperty());
-    }
-
     public static PostgresServer start(Path dir, ServerBinaries choice) throws IOException {
         return start(dir, choice, FreePort.pick());
     }

@@ -36,10 +36,6 @@ public final class RedisServer implements LabServer {
         this.port = port;
     }
 
-    public static RedisServer start(Path dir) throws IOException {
-        return start(dir, ServerBinaries.fromSystemProperty());
-    }
-
     public static RedisServer start(Path dir, ServerBinaries binaries) throws IOException {
         return start(dir, binaries, FreePort.pick());
     }

@@ -14,10 +14,6 @@ import java.util.Map;
 public record Event(
         Instant ts, String worker, long pid, EventType type, Instant tick, String mode, String detail, Integer port) {
 
-    public static Event of(String worker, long pid, EventType type, Instant tick, String mode, String detail) {
-        return new Event(Instant.now(), worker, pid, type, tick, mode, detail, null);
-    }
-
     public String toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ts", ts.toString());

@@ -31,10 +31,6 @@ public record ModeSpec(Mode mode, Duration taskTime, Duration lockTtl, String re
         return new ModeSpec(mode, Duration.ZERO, Duration.ofSeconds(60), "safe", "try", false);
     }
 
-    public ModeSpec withMode(Mode m) {
-        return new ModeSpec(m, taskTime, lockTtl, release, pgLock, recheck);
-    }
-
     public ModeSpec withTaskTime(Duration t) {
         return new ModeSpec(mode, t, lockTtl, release, pgLock, recheck);
     }

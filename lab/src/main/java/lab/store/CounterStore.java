@@ -80,7 +80,7 @@ public final class CounterStore implements AutoCloseable {
 
     /** Every row, oldest first. */
     public List<CounterRow> readAll() throws SQLException {
-        return read("SELECT id, " + COLUMNS + " FROM counter ORDER BY id", -1);
+        return readAfter(0); // identities start at 1
     }
 
     /** The rows written since row {@code id}, oldest first: for a view that follows the table as it grows. */
@@ -95,28 +95,9 @@ public final class CounterStore implements AutoCloseable {
         }
     }
 
-    /** The latest {@code limit} rows, oldest first. */
-    public List<CounterRow> readLatest(int limit) throws SQLException {
-        List<CounterRow> rows = read("SELECT id, " + COLUMNS + " FROM counter ORDER BY id DESC", limit);
-        java.util.Collections.reverse(rows);
-        return rows;
-    }
-
     public void clear() throws SQLException {
         try (Statement st = connection().createStatement()) {
             st.execute("DELETE FROM counter");
-        } catch (SQLException e) {
-            drop();
-            throw e;
-        }
-    }
-
-    private List<CounterRow> read(String sql, int limit) throws SQLException {
-        try (PreparedStatement ps = connection().prepareStatement(sql)) {
-            if (limit > 0) {
-                ps.setMaxRows(limit);
-            }
-            return rows(ps);
         } catch (SQLException e) {
             drop();
             throw e;
