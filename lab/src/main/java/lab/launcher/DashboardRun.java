@@ -9,9 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.headless.EventLine;
-import lab.headless.SummaryText;
 import lab.session.LiveModel;
-import lab.session.RunSummary;
 import lab.tui.Dashboard;
 
 /**
@@ -148,9 +146,7 @@ final class DashboardRun {
     private int finish(String failure) {
         try {
             if (lab.readyAt() != null) {
-                RunSummary summary = lab.stopAndSummarise(Instant.now());
-                SummaryText.lines(summary).forEach(out::println);
-                SummaryFiles.write(summary, lab.runDir(), settings.summaryJson());
+                Summaries.finish(lab, Instant.now(), settings.summaryJson(), out);
             }
         } catch (Exception e) {
             out.println("no summary: " + e.getMessage());

@@ -7,9 +7,7 @@ import java.time.ZoneId;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.headless.EventLine;
-import lab.headless.SummaryText;
 import lab.protocol.Durations;
-import lab.session.RunSummary;
 
 /**
  * A run without a terminal UI: every event as one line, the summary at the end. Ctrl-C ends the run early
@@ -72,20 +70,14 @@ final class HeadlessRun {
                 stopAt = Instant.now();
                 out.println("stop requested: counting the windows complete so far");
             }
-            RunSummary summary = lab.stopAndSummarise(stopAt);
-            SummaryText.lines(summary).forEach(out::println);
+            if (!Summaries.finishOrExplain(lab, stopAt, settings, out, err)) {
+                return Main.START_FAILED;
+            }
             out.println("events recorded in " + lab.runDir().resolve("events.jsonl"));
-            SummaryFiles.write(summary, lab.runDir(), settings.summaryJson());
             return 0;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("error: the launcher was interrupted before the summary");
-            return Main.START_FAILED;
-        } catch (java.sql.SQLException e) {
-            err.println("error: cannot read the counter table in " + settings.store() + ": " + e.getMessage());
-            return Main.START_FAILED;
-        } catch (java.io.IOException e) {
-            err.println("error: cannot write the session's summary: " + e.getMessage());
             return Main.START_FAILED;
         } finally {
             lab.close();

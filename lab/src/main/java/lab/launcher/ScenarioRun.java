@@ -2,9 +2,7 @@ package lab.launcher;
 
 import java.io.PrintStream;
 import java.time.Instant;
-import lab.headless.SummaryText;
 import lab.protocol.Durations;
-import lab.session.RunSummary;
 
 /**
  * A scenario replayed without a terminal UI, for CI and for a learner alone: every step, caption, action and
@@ -45,19 +43,13 @@ final class ScenarioRun {
             }
             out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
             driver.play(lab, out::println);
-            RunSummary summary = lab.stopAndSummarise(Instant.now());
-            SummaryText.lines(summary).forEach(out::println);
-            SummaryFiles.write(summary, lab.runDir(), settings.summaryJson());
+            if (!Summaries.finishOrExplain(lab, Instant.now(), settings, out, err)) {
+                return Main.START_FAILED;
+            }
             return driver.exitCode(out);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return driver.exitCode(out);
-        } catch (java.sql.SQLException e) {
-            err.println("error: cannot read the counter table in " + settings.store() + ": " + e.getMessage());
-            return Main.START_FAILED;
-        } catch (java.io.IOException e) {
-            err.println("error: cannot write the session's summary: " + e.getMessage());
-            return Main.START_FAILED;
         } finally {
             lab.close();
             try {
