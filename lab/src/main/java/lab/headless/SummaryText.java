@@ -33,7 +33,9 @@ public final class SummaryText {
         out.add("  ready in " + s.readyMillis() + " ms (launch to all " + s.workers() + " workers answering /healthz)");
         s.servers()
                 .forEach(sv -> out.add("  server " + sv.name() + " " + sv.state() + " at " + sv.address()
-                        + (sv.startMillis() > 0 ? ", started in " + sv.startMillis() + " ms" : "")));
+                        + (sv.detail().isEmpty() ? "" : " (" + sv.detail() + ")")
+                        + (sv.startMillis() > 0 ? ", started in " + sv.startMillis() + " ms" : "")
+                        + (sv.note().isEmpty() ? "" : "; " + sv.note())));
         return out;
     }
 

@@ -61,7 +61,7 @@ final class Faults {
             return "no server named " + name + " (redis or postgres)";
         }
         if (slot.external()) {
-            return name + " at " + slot.url() + " is external: the lab does not own it and will not stop it";
+            return name + " at " + slot.address() + " is external: the lab does not own it and will not stop it";
         }
         LabServer server = slot.owned();
         if (server == null) {
@@ -69,11 +69,11 @@ final class Faults {
         }
         if (server.isRunning()) {
             server.stop();
-            return name + " server stopped (" + slot.url() + "): modes that need it now fail closed";
+            return name + " server stopped (" + slot.address() + "): modes that need it now fail closed";
         }
         try {
             server.start();
-            return name + " server started again at " + slot.url() + " in " + server.startMillis() + " ms";
+            return name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
         } catch (IOException e) {
             return name + " server could not start again: " + e.getMessage();
         }

@@ -21,6 +21,7 @@ import lab.check.Figures;
 import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.ModeSpec;
+import lab.protocol.Secrets;
 import lab.protocol.WorkerConfig;
 import lab.session.LabControl;
 import lab.session.ModeSegment;
@@ -37,6 +38,8 @@ final class Lab implements LabControl, AutoCloseable {
 
     private final LabSettings settings;
     private final String token = UUID.randomUUID().toString();
+    /** Closes the lab's servers to the machine's other users; it reaches workers on stdin, like the token. */
+    private final String password = Passwords.generate();
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
     private final WorkerPool workers;
     private final List<Long> switchMillis = new CopyOnWriteArrayList<>();
@@ -58,6 +61,7 @@ final class Lab implements LabControl, AutoCloseable {
     private ServerSlot postgres;
     private volatile LockWatcher lockWatcher;
     private EventRecorder recorder;
+    private Path serversEnv;
     private String storeUrl;
     private Instant launchedAt;
     private Instant readyAt;
@@ -115,8 +119,8 @@ final class Lab implements LabControl, AutoCloseable {
         try {
             folder = SessionFolder.create();
             recorder = new EventRecorder(runDir.resolve("events.jsonl"));
-            redis = Servers.redis(settings.redisUrl(), folder);
-            postgres = Servers.postgres(settings.pgUrl(), folder);
+            redis = Servers.redis(settings.redisUrl(), folder, settings.servers(), password);
+            postgres = Servers.postgres(settings.pgUrl(), folder, settings.servers(), password);
         } catch (IOException e) {
             throw new StartFailure("cannot prepare the session: " + e.getMessage(), e);
         }
@@ -129,8 +133,14 @@ final class Lab implements LabControl, AutoCloseable {
             }
         } catch (IOException | SQLException e) {
             throw new StartFailure(
-                    "cannot prepare the counter table in " + settings.store() + ": " + e.getMessage(), e);
+                    "cannot prepare the counter table in " + settings.store() + ": " + Secrets.mask(e.getMessage()), e);
         }
+        try {
+            serversEnv = ServersEnv.write(folder.path().resolve("servers.env"), password, h2, redis, postgres);
+        } catch (IOException e) {
+            throw new StartFailure("cannot write the session's servers.env: " + e.getMessage(), e);
+        }
+        say.accept("the lab's servers, for redis-cli, psql and H2's shell: source " + serversEnv);
         workers.onDeath((id, line) -> {
             LockWatcher watcher = lockWatcher;
             if (watcher != null) {
@@ -166,7 +176,7 @@ final class Lab implements LabControl, AutoCloseable {
                 Thread t = new Thread(
                         () -> {
                             slot.startNow();
-                            say.accept(Servers.describe(slot.info()));
+                            sayServer(slot.info(), say);
                         },
                         "lab-start-" + slot.name());
                 t.setDaemon(true);
@@ -194,14 +204,22 @@ final class Lab implements LabControl, AutoCloseable {
         } catch (IllegalStateException e) {
             throw new StartFailure(e.getMessage(), e);
         }
-        say.accept(Servers.describe(slot.info()));
+        sayServer(slot.info(), say);
+    }
+
+    /** After a fallback, first the line that says why the machine's binary was not used. */
+    private static void sayServer(ServerInfo info, Consumer<String> say) {
+        if (!info.note().isEmpty()) {
+            say.accept(info.note());
+        }
+        say.accept(Servers.describe(info));
     }
 
     private String startH2(Consumer<String> say) throws IOException, SQLException {
         // H2 reads its bind address once, when its classes load: loopback only, before anything of H2 runs.
         System.setProperty("h2.bindAddress", "127.0.0.1");
-        h2 = H2Server.start(folder.sub("h2"));
-        say.accept("h2 server ready on 127.0.0.1:" + h2.port() + " in " + h2.startMillis() + " ms (store)");
+        h2 = H2Server.start(folder.sub("h2"), password);
+        say.accept("h2 server ready on " + h2.address() + " in " + h2.startMillis() + " ms (store)");
         return h2.jdbcUrl();
     }
 
@@ -355,10 +373,16 @@ final class Lab implements LabControl, AutoCloseable {
         return runDir;
     }
 
+    /** The session's private file of ready-to-paste server commands, once the lab has started. */
+    Path serversEnv() {
+        return serversEnv;
+    }
+
     List<ServerInfo> servers() {
         List<ServerInfo> all = new ArrayList<>();
         if (h2 != null) {
-            all.add(new ServerInfo("h2", "127.0.0.1:" + h2.port(), "ready", h2.startMillis(), "in-process (store)"));
+            all.add(new ServerInfo(
+                    "h2", h2.address(), "ready", h2.startMillis(), "in-process", "H2 TCP server in the launcher (store)", ""));
         }
         if (redis != null) {
             all.add(redis.info());

@@ -15,6 +15,7 @@ import lab.protocol.BadFieldException;
 import lab.protocol.Durations;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.protocol.Secrets;
 import lab.scenario.Scenario;
 import lab.scenario.ScenarioException;
 import lab.scenario.ScenarioParser;
@@ -90,17 +91,30 @@ final class LabCommand implements Callable<Integer> {
             description = "where the counter table lives: h2 or postgres (default: ${DEFAULT-VALUE})")
     String store = "h2";
 
+    // A URL may carry a password; from the environment it need not sit on a command line, where `ps` shows it.
     @Option(
             names = "--redis-url",
             paramLabel = "URL",
-            description = "use this Redis (redis://host:port) instead of" + " starting one")
+            defaultValue = "${env:LAB_REDIS_URL}",
+            description = "use this Redis (redis://[:password@]host:port[/db]) instead of starting one"
+                    + " (default: $LAB_REDIS_URL)")
     String redisUrl;
 
     @Option(
             names = "--pg-url",
             paramLabel = "URL",
-            description = "use this PostgreSQL" + " (jdbc:postgresql://host:port/db?user=u) instead of starting one")
+            defaultValue = "${env:LAB_PG_URL}",
+            description = "use this PostgreSQL (jdbc:postgresql://host:port/db?user=u&password=p) instead of"
+                    + " starting one (default: $LAB_PG_URL)")
     String pgUrl;
+
+    @Option(
+            names = "--servers",
+            paramLabel = "SOURCE",
+            converter = ServerSourceConverter.class,
+            description = "where the lab's own Redis and PostgreSQL come from: auto (the machine's, else Maven"
+                    + " Central's), machine or embedded (default: auto)")
+    ServerSource servers = ServerSource.AUTO;
 
     @Option(
             names = "--lock-ttl",
@@ -193,6 +207,7 @@ final class LabCommand implements Callable<Integer> {
                     setup.store(),
                     redisUrl,
                     pgUrl,
+                    servers,
                     List.of());
         } else {
             settings = new LabSettings(
@@ -206,6 +221,7 @@ final class LabCommand implements Callable<Integer> {
                     store,
                     redisUrl,
                     pgUrl,
+                    servers,
                     switches.stream()
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());
@@ -240,6 +256,7 @@ final class LabCommand implements Callable<Integer> {
                                 store,
                                 redisUrl,
                                 pgUrl,
+                                servers,
                                 settings.switches()),
                         out,
                         err)
@@ -268,8 +285,8 @@ final class LabCommand implements Callable<Integer> {
         if (!store.equals("h2") && !store.equals("postgres")) {
             throw bad("--store", store, "h2 or postgres");
         }
-        if (redisUrl != null && !redisUrl.matches("redis://[^/:]+:\\d+/?")) {
-            throw bad("--redis-url", redisUrl, "redis://host:port");
+        if (redisUrl != null && !redisUrl.matches("redis://([^@/\\s]*@)?[^@/:\\s]+:\\d+(/\\d*)?")) {
+            throw bad("--redis-url", redisUrl, "redis://host:port or redis://:password@host:port/db");
         }
         if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {
             throw bad("--pg-url", pgUrl, "a JDBC URL such as jdbc:postgresql://host:port/db?user=u");
@@ -326,10 +343,12 @@ final class LabCommand implements Callable<Integer> {
         }
     }
 
+    /** The value is masked: a URL the user typed may carry a password, and this line is printed. */
     private ParameterException bad(String option, String value, String expected) {
         return new ParameterException(
                 spec.commandLine(),
-                "Invalid value for option '" + option + "': '" + value + "' (expected " + expected + ")");
+                "Invalid value for option '" + option + "': '" + Secrets.mask(value) + "' (expected " + expected
+                        + ")");
     }
 
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
@@ -354,6 +373,17 @@ final class LabCommand implements Callable<Integer> {
             try {
                 return new LabSettings.Switch(
                         Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class ServerSourceConverter implements CommandLine.ITypeConverter<ServerSource> {
+        @Override
+        public ServerSource convert(String value) {
+            try {
+                return ServerSource.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

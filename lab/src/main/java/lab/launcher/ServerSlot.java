@@ -2,6 +2,7 @@ package lab.launcher;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import lab.protocol.Secrets;
 import lab.session.ServerInfo;
 
 /**
@@ -17,6 +18,7 @@ final class ServerSlot implements AutoCloseable {
 
     private final String name;
     private final String url;
+    private final String address;
     private final boolean external;
     private final Starter starter;
     private final CompletableFuture<LabServer> server = new CompletableFuture<>();
@@ -24,27 +26,35 @@ final class ServerSlot implements AutoCloseable {
     private boolean closed;
     private volatile long firstStartMillis; // what the summary reports: a restart by a trainer's key is not the start
 
-    private ServerSlot(String name, String url, boolean external, Starter starter) {
+    private ServerSlot(String name, String url, String address, boolean external, Starter starter) {
         this.name = name;
         this.url = url;
+        this.address = address;
         this.external = external;
         this.starter = starter;
     }
 
+    /** A server the lab does not own; its URL, which may carry a password, is shown masked. */
     static ServerSlot external(String name, String url) {
-        return new ServerSlot(name, url, true, null);
+        return new ServerSlot(name, url, Secrets.mask(url), true, null);
     }
 
-    static ServerSlot owned(String name, String url, Starter starter) {
-        return new ServerSlot(name, url, false, starter);
+    static ServerSlot owned(String name, String url, String address, Starter starter) {
+        return new ServerSlot(name, url, address, false, starter);
     }
 
     String name() {
         return name;
     }
 
+    /** How the lab's clients reach it, password included: never for a line a person reads. */
     String url() {
         return url;
+    }
+
+    /** What a person reads: host:port of the lab's own, the masked URL of an external one. */
+    String address() {
+        return address;
     }
 
     boolean external() {
@@ -78,7 +88,7 @@ final class ServerSlot implements AutoCloseable {
         try {
             server.get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException(name + " server could not start at " + url + ": "
+            throw new IllegalStateException(name + " server could not start at " + address + ": "
                     + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -93,18 +103,19 @@ final class ServerSlot implements AutoCloseable {
 
     ServerInfo info() {
         if (external) {
-            return new ServerInfo(name, url, "external", 0, "not started by the lab");
+            return new ServerInfo(name, address, "external", 0, "external", "not started by the lab", "");
         }
         if (!server.isDone()) {
-            return new ServerInfo(name, url, begun ? "starting" : "not started", 0, "");
+            return new ServerInfo(name, address, begun ? "starting" : "not started", 0, "", "", "");
         }
         if (server.isCompletedExceptionally()) {
             String why = server.handle((s, e) -> e == null ? "" : String.valueOf(e.getMessage()))
                     .join();
-            return new ServerInfo(name, url, "failed", 0, why);
+            return new ServerInfo(name, address, "failed", 0, "", why, "");
         }
         LabServer s = server.join();
-        return new ServerInfo(name, url, s.isRunning() ? "ready" : "down", firstStartMillis, s.source());
+        return new ServerInfo(
+                name, address, s.isRunning() ? "ready" : "down", firstStartMillis, s.source(), s.detail(), s.note());
     }
 
     /** Waits for a start in progress (both hold the lock), so that a server starting now is not left behind. */

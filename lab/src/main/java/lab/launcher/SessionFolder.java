@@ -2,9 +2,11 @@ package lab.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -34,6 +36,17 @@ final class SessionFolder implements AutoCloseable {
 
     Path sub(String name) throws IOException {
         return Files.createDirectories(path.resolve(name));
+    }
+
+    /**
+     * Writes {@code content} to a file that only the lab's user can read (mode 0600, set as it is created, so that
+     * it is never readable by others even for a moment): a password's place.
+     */
+    static Path privateFile(Path file, String content) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+        return file;
     }
 
     @Override

@@ -125,7 +125,8 @@ final class SnapshotPublisher implements AutoCloseable {
                 spec.taskTime(),
                 spec.lockTtl(),
                 s.store(),
-                lab.servers());
+                lab.servers(),
+                lab.serversEnv() == null ? "" : lab.serversEnv().toString());
         List<WorkerProc> procs = lab.workers().all().stream()
                 .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state()))
                 .toList();

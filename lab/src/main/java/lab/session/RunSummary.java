@@ -76,7 +76,11 @@ public record RunSummary(
                             sm.put("address", s.address());
                             sm.put("state", s.state());
                             sm.put("start_ms", s.startMillis());
-                            sm.put("source", s.detail());
+                            sm.put("source", s.source());
+                            sm.put("detail", s.detail());
+                            if (!s.note().isEmpty()) {
+                                sm.put("fallback", s.note());
+                            }
                             return sm;
                         })
                         .toList());

@@ -94,7 +94,7 @@ public final class DashboardRenderer {
         timeline.draw(region(g, left + 2, top + lockHeight, right, middle - lockHeight), s);
 
         if (showHelp) {
-            help.draw(g);
+            help.draw(g, s.header().serversEnv());
         }
     }
 

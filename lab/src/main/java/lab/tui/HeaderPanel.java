@@ -8,7 +8,7 @@ import lab.session.ServerInfo;
 
 /**
  * Two rows: the mode as a badge two rows tall (read from the back of the room, and named, never colour alone),
- * then the session's knobs and each server's state.
+ * then the session's knobs and each server's state and source.
  */
 final class HeaderPanel {
     static final int HEIGHT = 2;
@@ -32,20 +32,26 @@ final class HeaderPanel {
                 + Times.duration(h.lockTtl()) + sep + "store " + h.store();
         pen.put(col, 0, knobs, Role.TITLE);
 
+        // The in-process H2 is left out: row 1 names the store, and the room needed is for where Redis and
+        // PostgreSQL came from (the machine's binaries or Maven Central's), which decides what the room sees.
         int c = col;
-        if (h.servers().isEmpty()) {
-            pen.put(c, 1, "no servers", Role.DIM);
-        }
-        for (int i = 0; i < h.servers().size(); i++) {
-            ServerInfo server = h.servers().get(i);
-            if (i > 0) {
+        boolean first = true;
+        for (ServerInfo server : h.servers()) {
+            if (server.source().equals("in-process")) {
+                continue;
+            }
+            if (!first) {
                 c = pen.put(c, 1, sep, Role.DIM);
             }
+            first = false;
             c = pen.put(c, 1, server.name() + " ", Role.PLAIN);
             c = pen.put(c, 1, server.state(), stateRole(server.state()));
-            if (server.startMillis() > 0 && "ready".equals(server.state())) {
-                c = pen.put(c, 1, " " + server.startMillis() + "ms", Role.DIM);
+            if (!server.source().isEmpty() && !server.source().equals(server.state())) {
+                c = pen.put(c, 1, " (" + server.source() + ")", Role.DIM);
             }
+        }
+        if (first) {
+            pen.put(c, 1, "no servers", Role.DIM);
         }
     }
 

@@ -3,6 +3,7 @@ package lab.tui;
 import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The {@code ?} box: every key, what it does, and how to read the timeline. */
@@ -27,14 +28,19 @@ final class HelpOverlay {
         this.look = look;
     }
 
-    /** Draws a box centred on {@code screen}, blanking what is under it. */
-    void draw(TextGraphics screen) {
+    /** Draws a box centred on {@code screen}, blanking what is under it; says where {@code serversEnv} is. */
+    void draw(TextGraphics screen, String serversEnv) {
         Glyphs glyphs = look.glyphs();
-        List<String> lines = LINES.stream()
+        List<String> lines = new ArrayList<>(LINES.stream()
                 .map(l -> l.startsWith("%s select")
                         ? String.format(l, glyphs.upDown())
                         : l.startsWith("%s mode") ? String.format(l, glyphs.switchMark(), glyphs.times()) : l)
-                .toList();
+                .toList());
+        if (!serversEnv.isEmpty()) {
+            lines.add("");
+            lines.add("redis-cli, psql, H2 shell with this session's password:");
+            lines.add(". " + serversEnv);
+        }
         int inner = lines.stream().mapToInt(String::length).max().orElse(0);
         TerminalSize size = screen.getSize();
         int width = Math.min(size.getColumns(), inner + 4);

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import lab.guard.redis.RedisLockGuard;
 import lab.launcher.RedisServer;
-import lab.launcher.ServerBinaries;
 import lab.launcher.TestServers;
+import lab.protocol.Secrets;
 import org.junit.jupiter.api.Test;
 
 /** The traps of the Redis cure, against a real server: a lease shorter than the job, an unsafe release, a server down. */
@@ -102,7 +102,7 @@ class RedisTrapsTest {
     @Test
     void with_its_server_gone_the_guard_fails_closed_runs_nothing_and_recovers_when_it_is_back() throws Exception {
         Path dir = Files.createTempDirectory("schedlock-redis-trap-");
-        try (RedisServer own = RedisServer.start(dir, ServerBinaries.EMBEDDED_ONLY)) {
+        try (RedisServer own = TestServers.startRedis(dir)) {
             RedisLockGuard g =
                     new RedisLockGuard("w1", 1, own.url(), "down", Duration.ofSeconds(5), true, false, listener);
             g.open();
@@ -118,7 +118,8 @@ class RedisTrapsTest {
 
             assertThat(down).isInstanceOf(Outcome.Failed.class);
             assertThat(down.detail())
-                    .startsWith("w1 - redis at " + own.url() + " unreachable: ")
+                    .startsWith("w1 - redis at " + Secrets.mask(own.url()) + " unreachable: ")
+                    .doesNotContain(TestServers.PASSWORD)
                     .endsWith("tick skipped (fail closed)");
             assertThat(back).isInstanceOf(Outcome.Executed.class);
             assertThat(runs.get()).isEqualTo(1);

@@ -32,7 +32,9 @@ class BadInputTest {
                 "--task-time -1s         | '--task-time'",
                 "--duration 0            | '--duration': '0' (expected a duration above 0",
                 "--store mysql           | '--store': 'mysql' (expected h2 or postgres)",
-                "--redis-url localhost   | '--redis-url': 'localhost' (expected redis://host:port)",
+                "--redis-url localhost   | '--redis-url': 'localhost' (expected redis://host:port or redis://:password@host:port/db)",
+                "--redis-url redis://:hunter2@nowhere | '--redis-url': 'redis://:***@nowhere' (expected redis://host:port",
+                "--servers banana        | '--servers': 'banana' is not a server source (expected auto, machine or embedded)",
                 "--pg-url postgres://x   | '--pg-url': 'postgres://x' (expected a JDBC URL",
                 "--release maybe         | '--release': 'maybe' (expected safe or unsafe)",
                 "--pg-lock block         | '--pg-lock': 'block' (expected try or wait)",
@@ -56,7 +58,7 @@ class BadInputTest {
         String stderr = err.toString(StandardCharsets.UTF_8);
         assertThat(code).isEqualTo(2);
         assertThat(stderr.lines()).hasSize(1);
-        assertThat(stderr).startsWith("error: ").contains(expected);
+        assertThat(stderr).startsWith("error: ").contains(expected).doesNotContain("hunter2");
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
         assertThat(runs).isEmptyDirectory();

@@ -43,6 +43,7 @@ class DashboardReplayTest {
                 "h2",
                 null,
                 null,
+                ServerSource.AUTO,
                 java.util.List.of());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         DashboardRun run = new DashboardRun(

@@ -62,11 +62,11 @@ class FailClosedTest {
     @Test
     void a_server_whose_port_is_taken_is_named_with_its_reason_and_marked_failed() throws Exception {
         try (SessionFolder folder = SessionFolder.create()) {
-            ServerSlot slot = Servers.redis(null, folder);
-            int port = Integer.parseInt(slot.url().substring(slot.url().lastIndexOf(':') + 1));
+            ServerSlot slot = Servers.redis(null, folder, ServerSource.AUTO, Passwords.generate());
+            int port = Integer.parseInt(slot.address().substring(slot.address().lastIndexOf(':') + 1));
             try (ServerSocket squatter = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
                 assertThatThrownBy(slot::awaitReady)
-                        .hasMessageStartingWith("redis server could not start at redis://127.0.0.1:" + port + ": ");
+                        .hasMessageStartingWith("redis server could not start at 127.0.0.1:" + port + ": ");
             }
             assertThat(slot.info().state()).isEqualTo("failed");
             assertThat(Servers.describe(slot.info()))
@@ -89,7 +89,7 @@ class FailClosedTest {
 
             assertThat(refused)
                     .startsWith("switch to redis refused by every worker")
-                    .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://127.0.0.1:")
+                    .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://:***@127.0.0.1:")
                     .endsWith("still in mode naive");
             assertThat(lab.spec().mode()).isEqualTo(Mode.NAIVE);
             assertThat(lab.switchMode(java.util.Map.of("mode", "local-mutex"))).contains("acknowledged by 2 workers");

@@ -29,7 +29,6 @@ final class LauncherProcess implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m",
-                "-Dlab.binaries=embedded",
                 "-cp",
                 System.getProperty("java.class.path"),
                 "lab.launcher.Main"));

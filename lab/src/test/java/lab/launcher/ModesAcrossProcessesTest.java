@@ -49,6 +49,7 @@ class ModesAcrossProcessesTest {
                 store,
                 external ? TestServers.redis().url() : null,
                 external ? TestServers.postgres().url() : null,
+                ServerSource.AUTO,
                 List.of());
         List<Event> events = new CopyOnWriteArrayList<>();
         List<String> said = new CopyOnWriteArrayList<>();

@@ -9,8 +9,10 @@ import java.nio.file.Path;
 public final class ServersUntilKilled {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
-        RedisServer redis = RedisServer.start(dir.resolve("redis"), ServerBinaries.EMBEDDED_ONLY);
-        PostgresServer postgres = PostgresServer.start(dir.resolve("postgres"), ServerBinaries.EMBEDDED_ONLY);
+        String password = Passwords.generate();
+        RedisServer redis = RedisServer.start(dir.resolve("redis"), ServerSource.EMBEDDED, FreePort.pick(), password);
+        PostgresServer postgres =
+                PostgresServer.start(dir.resolve("postgres"), ServerSource.EMBEDDED, FreePort.pick(), password);
         System.out.println("redis " + redis.pid() + " " + redis.port());
         System.out.println("postgres " + postgres.pid() + " " + postgres.port());
         System.out.println("ready");

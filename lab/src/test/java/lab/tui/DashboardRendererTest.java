@@ -54,15 +54,15 @@ class DashboardRendererTest {
     void the_mode_is_written_large_and_by_name_with_the_knobs_and_each_servers_state() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         f.mode = "local-mutex";
-        f.servers.add(new ServerInfo("redis", "redis://127.0.0.1:6390", "ready", 120, null));
-        f.servers.add(new ServerInfo("postgres", "", "down", 0, null));
+        f.servers.add(new ServerInfo("redis", "127.0.0.1:6390", "ready", 120, "machine 7.0.15", "", ""));
+        f.servers.add(new ServerInfo("postgres", "127.0.0.1:6391", "down", 0, "embedded 14.22", "", ""));
 
         Rendered screen = Rendered.render(f.build());
 
         assertThat(screen.lines().get(0))
                 .startsWith("  MODE")
                 .contains("4 workers · every 2s · task 200ms · ttl 5s · store h2");
-        assertThat(screen.lines().get(1)).startsWith("  LOCAL-MUTEX").contains("redis ready 120ms", "postgres down");
+        assertThat(screen.lines().get(1)).startsWith("  LOCAL-MUTEX").contains("redis ready (machine 7.0.15)", "postgres down (embedded 14.22)");
     }
 
     @Test
@@ -125,7 +125,7 @@ class DashboardRendererTest {
         f.workers.add(new WorkerView("w3", 3, 3, "killed", "naive", "error", 0, 0, 1, false, false));
         f.workers.add(new WorkerView("w4", 4, 4, "exited", "naive", "none", 0, 0, 0, false, false));
         f.naiveTimeline(5);
-        f.servers.add(new ServerInfo("redis", "", "failed", 0, null));
+        f.servers.add(new ServerInfo("redis", "127.0.0.1:6390", "failed", 0, "", "no redis-server", ""));
         f.flash = "R: the lab does not own redis at redis://h:6379";
 
         Rendered mono = Rendered.render(f.build(), Rendered.MONO_UTF8, 80, 24, false);

@@ -31,7 +31,7 @@ final class SnapshotFixture {
     TimelineView timeline = new TimelineView(List.of(), Map.of(), Set.of(), Map.of());
     List<String> events = new ArrayList<>();
     List<ServerInfo> servers =
-            new ArrayList<>(List.of(new ServerInfo("h2", "tcp://127.0.0.1:9092", "ready", 280, null)));
+            new ArrayList<>(List.of(new ServerInfo("h2", "127.0.0.1:9092", "ready", 280, "in-process", "", "")));
     ScenarioView scenario;
     String flash;
     boolean quitAsked;
@@ -82,7 +82,8 @@ final class SnapshotFixture {
                 Duration.ofMillis(200),
                 Duration.ofSeconds(5),
                 "h2",
-                servers);
+                servers,
+                "/tmp/schedlock-1-x/servers.env");
         return new LabSnapshot(
                 header, workers, lock, rows, rowsPerTick, totals, timeline, events, scenario, flash, quitAsked);
     }

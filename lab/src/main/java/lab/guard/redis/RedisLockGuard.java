@@ -10,6 +10,7 @@ import lab.guard.Jobs;
 import lab.guard.LockListener;
 import lab.guard.Outcome;
 import lab.guard.Permit;
+import lab.protocol.Secrets;
 import lab.guard.Tick;
 import lab.protocol.EventType;
 import redis.clients.jedis.Jedis;
@@ -70,7 +71,7 @@ public final class RedisLockGuard implements Guard {
             jedis.ping();
         } catch (JedisException e) {
             pool.close();
-            throw new IllegalStateException("redis at " + url + " unreachable: " + RedisLocks.reason(e), e);
+            throw new IllegalStateException("redis at " + Secrets.mask(url) + " unreachable: " + RedisLocks.reason(e), e);
         }
     }
 
