@@ -40,6 +40,7 @@ final class Lab implements LabControl, AutoCloseable {
     private final String token = UUID.randomUUID().toString();
     /** Closes the lab's servers to the machine's other users; it reaches workers on stdin, like the token. */
     private final String password = Passwords.generate();
+
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
     private final WorkerPool workers;
     private final List<Long> switchMillis = new CopyOnWriteArrayList<>();
@@ -382,7 +383,13 @@ final class Lab implements LabControl, AutoCloseable {
         List<ServerInfo> all = new ArrayList<>();
         if (h2 != null) {
             all.add(new ServerInfo(
-                    "h2", h2.address(), "ready", h2.startMillis(), "in-process", "H2 TCP server in the launcher (store)", ""));
+                    "h2",
+                    h2.address(),
+                    "ready",
+                    h2.startMillis(),
+                    "in-process",
+                    "H2 TCP server in the launcher (store)",
+                    ""));
         }
         if (redis != null) {
             all.add(redis.info());

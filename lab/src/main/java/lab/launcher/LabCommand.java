@@ -347,8 +347,7 @@ final class LabCommand implements Callable<Integer> {
     private ParameterException bad(String option, String value, String expected) {
         return new ParameterException(
                 spec.commandLine(),
-                "Invalid value for option '" + option + "': '" + Secrets.mask(value) + "' (expected " + expected
-                        + ")");
+                "Invalid value for option '" + option + "': '" + Secrets.mask(value) + "' (expected " + expected + ")");
     }
 
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {

@@ -67,8 +67,9 @@ final class MachinePrograms {
                 // the link went away since it was found: the other candidates remain
             }
         });
-        onPath("pg_config").flatMap(pgConfig -> firstLine(pgConfig, "--bindir")).ifPresent(dir -> candidates.add(
-                Path.of(dir)));
+        onPath("pg_config")
+                .flatMap(pgConfig -> firstLine(pgConfig, "--bindir"))
+                .ifPresent(dir -> candidates.add(Path.of(dir)));
         candidates.addAll(debianMajors());
         return candidates.stream()
                 .filter(dir -> Files.isExecutable(dir.resolve("postgres")) && Files.isExecutable(dir.resolve("initdb")))
@@ -86,7 +87,8 @@ final class MachinePrograms {
         } catch (IOException none) {
             return List.of();
         }
-        bins.sort(Comparator.comparing((Path p) -> Version.parse(p.getParent().getFileName().toString()))
+        bins.sort(Comparator.comparing(
+                        (Path p) -> Version.parse(p.getParent().getFileName().toString()))
                 .reversed());
         return bins;
     }
@@ -100,7 +102,8 @@ final class MachinePrograms {
         Matcher m = pattern.matcher(said.firstLine());
         if (said.exitCode() != 0 || !m.find()) {
             throw new IOException("the machine's " + program.getFileName() + " (" + program + ") tells no version:"
-                    + " --version exited " + said.exitCode() + (said.firstLine().isEmpty() ? " saying nothing" : ": " + said.firstLine()));
+                    + " --version exited " + said.exitCode()
+                    + (said.firstLine().isEmpty() ? " saying nothing" : ": " + said.firstLine()));
         }
         return Version.parse(m.group(1));
     }
@@ -111,7 +114,9 @@ final class MachinePrograms {
     private static Optional<String> firstLine(Path program, String argument) {
         try {
             Said said = run(program, argument);
-            return said.exitCode() == 0 && !said.firstLine().isEmpty() ? Optional.of(said.firstLine()) : Optional.empty();
+            return said.exitCode() == 0 && !said.firstLine().isEmpty()
+                    ? Optional.of(said.firstLine())
+                    : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -132,7 +137,11 @@ final class MachinePrograms {
             throw new java.io.InterruptedIOException("interrupted while running " + program + " " + argument);
         }
         byte[] out = p.getInputStream().readNBytes(4096);
-        String first = new String(out, StandardCharsets.UTF_8).lines().findFirst().orElse("").strip();
+        String first = new String(out, StandardCharsets.UTF_8)
+                .lines()
+                .findFirst()
+                .orElse("")
+                .strip();
         return new Said(p.exitValue(), first);
     }
 }

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 public final class RedisServer implements LabServer {
     /** What the binary itself reports (its resource is named 6.2.6; EmbeddedRedisServerTest keeps this honest). */
     static final String EMBEDDED_VERSION = "6.2.11";
+
     static final String EMBEDDED = "embedded-redis 1.4.3 (redis-server " + EMBEDDED_VERSION + ")";
     static final String RESOURCE = "redis-server-6.2.6-v5-linux-amd64";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(10);
@@ -40,8 +41,7 @@ public final class RedisServer implements LabServer {
     private ServerProcess process;
     private long startMillis;
 
-    private RedisServer(
-            Path dir, Path binary, String source, String detail, String note, int port, String password) {
+    private RedisServer(Path dir, Path binary, String source, String detail, String note, int port, String password) {
         this.dir = dir;
         this.binary = binary;
         this.source = source;
@@ -72,14 +72,20 @@ public final class RedisServer implements LabServer {
                                 + " (protected mode, SET NX PX and EVAL)");
                     }
                     RedisServer s = new RedisServer(
-                            dir, found, "machine " + v, "machine redis-server " + v + ", " + found, note, port,
+                            dir,
+                            found,
+                            "machine " + v,
+                            "machine redis-server " + v + ", " + found,
+                            note,
+                            port,
                             password);
                     try {
                         s.launch(t0);
                     } catch (java.io.InterruptedIOException stopping) {
                         throw stopping;
                     } catch (IOException e) {
-                        throw new IOException("the machine's redis-server " + v + " failed (" + e.getMessage() + ")", e);
+                        throw new IOException(
+                                "the machine's redis-server " + v + " failed (" + e.getMessage() + ")", e);
                     }
                     return s;
                 },

@@ -24,6 +24,7 @@ public enum ServerSource {
                 return s;
             }
         }
-        throw new IllegalArgumentException("'" + value + "' is not a server source (expected auto, machine or embedded)");
+        throw new IllegalArgumentException(
+                "'" + value + "' is not a server source (expected auto, machine or embedded)");
     }
 }

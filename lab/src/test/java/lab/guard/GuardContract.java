@@ -49,6 +49,16 @@ abstract class GuardContract {
     /** How many rows each tick gets from {@value WORKERS} worker processes under this guard. */
     abstract int rowsPerTickAcrossProcesses();
 
+    /** The Redis the guards use: Maven Central's unless a test says otherwise (the machine's own). */
+    String redisUrl() {
+        return TestServers.redis().url();
+    }
+
+    /** The PostgreSQL the guards use: Maven Central's unless a test says otherwise. */
+    String pgUrl() {
+        return TestServers.postgres().url();
+    }
+
     /** Whether the runs of one tick may be inside the job at the same moment. */
     boolean mayOverlap() {
         return false;
@@ -131,9 +141,9 @@ abstract class GuardContract {
                 "--duration",
                 "4s",
                 "--redis-url",
-                TestServers.redis().url(),
+                redisUrl(),
                 "--pg-url",
-                TestServers.postgres().url(),
+                pgUrl(),
                 "--summary-json",
                 dir.resolve("s.json").toString(),
                 "--runs-dir",

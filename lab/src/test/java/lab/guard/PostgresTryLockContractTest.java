@@ -2,18 +2,12 @@ package lab.guard;
 
 import java.util.List;
 import lab.guard.postgres.PostgresAdvisoryGuard;
-import lab.launcher.TestServers;
 
 class PostgresTryLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
         return new PostgresAdvisoryGuard(
-                worker,
-                TestServers.postgres().url(),
-                false,
-                false,
-                java.time.Duration.ofSeconds(30),
-                LockListener.NONE);
+                worker, pgUrl(), false, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
     }
 
     @Override

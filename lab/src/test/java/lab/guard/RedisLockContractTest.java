@@ -3,20 +3,12 @@ package lab.guard;
 import java.time.Duration;
 import java.util.List;
 import lab.guard.redis.RedisLockGuard;
-import lab.launcher.TestServers;
 
 class RedisLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
         return new RedisLockGuard(
-                worker,
-                pid,
-                TestServers.redis().url(),
-                "contract",
-                Duration.ofSeconds(60),
-                true,
-                false,
-                LockListener.NONE);
+                worker, pid, redisUrl(), "contract", Duration.ofSeconds(60), true, false, LockListener.NONE);
     }
 
     @Override

@@ -41,7 +41,7 @@ class FailClosedTest {
                     .filteredOn(e -> e.detail().contains("tick skipped (fail closed)"))
                     .hasSizeGreaterThanOrEqualTo(4)
                     .allSatisfy(e -> assertThat(e.detail())
-                            .contains("redis at redis://127.0.0.1:")
+                            .contains("redis at redis://:***@127.0.0.1:")
                             .contains("unreachable"));
             assertThat(events)
                     .filteredOn(e -> e.type() == EventType.EXECUTED

@@ -51,7 +51,7 @@ class LiveSwitchTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(code).as("stderr: %s", err).isZero();
         assertThat(printed)
-                .contains("redis server ready at redis://127.0.0.1:")
+                .contains("redis server ready at 127.0.0.1:")
                 .contains("switch to redis")
                 .contains("acknowledged by 4 workers")
                 .contains("lock: redis 'scheduler_lock:tick' held by w");

@@ -27,7 +27,15 @@ class LockObservationTest {
             await().atMost(Duration.ofSeconds(5))
                     .until(() -> lines.contains("lock: redis 'scheduler_lock:observed' free"));
 
-            assertThat(Resp.call(port, "SET", "scheduler_lock:observed", "intruder-1-abcd", "NX", "PX", "30000"))
+            assertThat(Resp.authed(
+                            port,
+                            TestServers.PASSWORD,
+                            "SET",
+                            "scheduler_lock:observed",
+                            "intruder-1-abcd",
+                            "NX",
+                            "PX",
+                            "30000"))
                     .isEqualTo("+OK");
 
             await().atMost(Duration.ofSeconds(5)).until(() -> lines.stream()
@@ -35,7 +43,7 @@ class LockObservationTest {
             assertThat(watcher.current().holder()).isEqualTo("intruder-1-abcd");
             assertThat(watcher.current().ttlMillis()).isBetween(1L, 30_000L);
         } finally {
-            Resp.call(port, "DEL", "scheduler_lock:observed");
+            Resp.authed(port, TestServers.PASSWORD, "DEL", "scheduler_lock:observed");
         }
     }
 

@@ -70,8 +70,8 @@ abstract class PostgresServerContract {
         assertThatThrownBy(() -> DriverManager.getConnection(bare).close())
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("no password was provided");
-        assertThatThrownBy(() -> DriverManager.getConnection(bare + "&password=guess")
-                        .close())
+        assertThatThrownBy(() ->
+                        DriverManager.getConnection(bare + "&password=guess").close())
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("password authentication failed");
     }

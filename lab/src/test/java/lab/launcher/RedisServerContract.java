@@ -100,8 +100,8 @@ abstract class RedisServerContract {
         try (ServerSocket squatter = new ServerSocket(redis.port(), 1, InetAddress.getLoopbackAddress())) {
             assertThatThrownBy(redis::start)
                     .isInstanceOf(IOException.class)
-                    .hasMessageStartingWith("redis server (" + redis.source() + ") could not start on 127.0.0.1:"
-                            + redis.port())
+                    .hasMessageStartingWith(
+                            "redis server (" + redis.source() + ") could not start on 127.0.0.1:" + redis.port())
                     .hasMessageContaining(Integer.toString(redis.port()));
         }
         redis.start();

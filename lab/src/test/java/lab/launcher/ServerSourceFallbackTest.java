@@ -37,8 +37,8 @@ class ServerSourceFallbackTest {
         try (RedisServer redis = startRedis(ServerSource.AUTO, bin, "false")) {
             assertThat(redis.source()).isEqualTo("embedded 6.2.11");
             assertThat(redis.note())
-                    .startsWith("redis: the machine's redis-server (" + bin.resolve("redis-server") + ") tells no version:"
-                            + " --version exited 1")
+                    .startsWith("redis: the machine's redis-server (" + bin.resolve("redis-server")
+                            + ") tells no version:" + " --version exited 1")
                     .endsWith("; using embedded-redis 1.4.3 (redis-server 6.2.11)");
             assertThat(Resp.authed(redis.port(), TestServers.PASSWORD, "PING")).isEqualTo("+PONG");
         }
@@ -107,7 +107,9 @@ class ServerSourceFallbackTest {
                 .redirectErrorStream(true)
                 .start();
         assertThat(resolved.waitFor(5, TimeUnit.SECONDS)).isTrue();
-        assertThat(resolved.exitValue()).as("the link's target, run under its own name").isEqualTo(1);
+        assertThat(resolved.exitValue())
+                .as("the link's target, run under its own name")
+                .isEqualTo(1);
 
         try (RedisServer redis = startRedis(ServerSource.AUTO, bin, "debian")) {
             assertThat(redis.source()).isEqualTo("machine 6.2.11");
@@ -133,7 +135,8 @@ class ServerSourceFallbackTest {
         assertThat(new MachinePrograms(root.resolve("13/bin").toString(), root).postgresBin())
                 .as("one on the PATH comes first")
                 .contains(root.resolve("13/bin"));
-        assertThat(new MachinePrograms(empty.toString(), NO_DEBIAN).postgresBin()).isEmpty();
+        assertThat(new MachinePrograms(empty.toString(), NO_DEBIAN).postgresBin())
+                .isEmpty();
     }
 
     @Test

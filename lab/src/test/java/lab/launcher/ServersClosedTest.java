@@ -80,7 +80,9 @@ class ServersClosedTest {
                             .close())
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("not found");
-            assertThat(commandLinesWith(password)).as("command lines that carry the password").isEmpty();
+            assertThat(commandLinesWith(password))
+                    .as("command lines that carry the password")
+                    .isEmpty();
 
             assertThat(lab.awaitExit(Duration.ofSeconds(60))).isZero();
             String out = String.join("\n", lab.out) + String.join("\n", lab.err);
@@ -99,8 +101,7 @@ class ServersClosedTest {
     }
 
     private static int port(LauncherProcess lab, String server) throws InterruptedException {
-        String line = lab.awaitLine(
-                l -> READY.matcher(l).find() && l.startsWith(server + " "), Duration.ofSeconds(60));
+        String line = lab.awaitLine(l -> READY.matcher(l).find() && l.startsWith(server + " "), Duration.ofSeconds(60));
         Matcher m = READY.matcher(line);
         assertThat(m.find()).isTrue();
         return Integer.parseInt(m.group(2));
@@ -113,7 +114,8 @@ class ServersClosedTest {
     }
 
     private static long rows(String summaryJson, String mode) {
-        Matcher m = Pattern.compile("\"" + mode + "\"\\s*:\\s*\\{[^}]*\"rows\"\\s*:\\s*(\\d+)").matcher(summaryJson);
+        Matcher m = Pattern.compile("\"" + mode + "\"\\s*:\\s*\\{[^}]*\"rows\"\\s*:\\s*(\\d+)")
+                .matcher(summaryJson);
         assertThat(m.find()).as("by_mode." + mode + ".rows in " + summaryJson).isTrue();
         return Long.parseLong(m.group(1));
     }
@@ -122,7 +124,8 @@ class ServersClosedTest {
     private static List<String> commandLinesWith(String secret) throws IOException {
         List<String> found = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .toList()) {
                 try {
                     String cmdline = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
                     if (cmdline.contains(secret)) {

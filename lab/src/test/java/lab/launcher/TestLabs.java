@@ -11,6 +11,17 @@ final class TestLabs {
 
     static LabSettings settings(int workers, ModeSpec spec, Duration every, Path runsDir) {
         return new LabSettings(
-                workers, spec, every, Duration.ofMinutes(5), null, runsDir, "tick", "h2", null, null, ServerSource.AUTO, List.of());
+                workers,
+                spec,
+                every,
+                Duration.ofMinutes(5),
+                null,
+                runsDir,
+                "tick",
+                "h2",
+                null,
+                null,
+                ServerSource.AUTO,
+                List.of());
     }
 }

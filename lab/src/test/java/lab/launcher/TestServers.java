@@ -25,16 +25,16 @@ public final class TestServers {
 
     public static synchronized RedisServer redis() {
         if (redis == null) {
-            redis = start(() -> RedisServer.start(
-                    dir().resolve("redis"), ServerSource.EMBEDDED, FreePort.pick(), PASSWORD));
+            redis = start(
+                    () -> RedisServer.start(dir().resolve("redis"), ServerSource.EMBEDDED, FreePort.pick(), PASSWORD));
         }
         return redis;
     }
 
     public static synchronized PostgresServer postgres() {
         if (postgres == null) {
-            postgres = start(() -> PostgresServer.start(
-                    dir().resolve("postgres"), ServerSource.EMBEDDED, FreePort.pick(), PASSWORD));
+            postgres = start(() ->
+                    PostgresServer.start(dir().resolve("postgres"), ServerSource.EMBEDDED, FreePort.pick(), PASSWORD));
         }
         return postgres;
     }
@@ -42,8 +42,8 @@ public final class TestServers {
     /** The machine's own redis-server, or empty where it has none (the caller skips, saying so). */
     public static synchronized Optional<RedisServer> machineRedis() {
         if (machineRedis == null && hasMachineRedis()) {
-            machineRedis = start(() -> RedisServer.start(
-                    dir().resolve("machine-redis"), ServerSource.MACHINE, FreePort.pick(), PASSWORD));
+            machineRedis = start(() ->
+                    RedisServer.start(dir().resolve("machine-redis"), ServerSource.MACHINE, FreePort.pick(), PASSWORD));
         }
         return Optional.ofNullable(machineRedis);
     }

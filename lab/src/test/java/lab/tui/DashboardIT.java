@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import lab.launcher.TestServers;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,9 @@ class DashboardIT {
                 Duration.ofSeconds(30));
         Files.writeString(Path.of("target", "dashboard-redis.txt"), redis);
         assertThat(redis).contains("scheduler_lock:tick").contains("▼redis");
+        // The default, --servers auto: the machine's redis-server where it has one (Debian's is a multi-call link).
+        assertThat(redis)
+                .contains(TestServers.hasMachineRedis() ? "redis ready (machine " : "redis ready (embedded 6.2.11)");
 
         tmux("send-keys", "-t", SESSION, "q");
         awaitScreen(s -> s.contains("Quit the lab?"), Duration.ofSeconds(10));

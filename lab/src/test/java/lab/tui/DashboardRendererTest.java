@@ -62,7 +62,9 @@ class DashboardRendererTest {
         assertThat(screen.lines().get(0))
                 .startsWith("  MODE")
                 .contains("4 workers · every 2s · task 200ms · ttl 5s · store h2");
-        assertThat(screen.lines().get(1)).startsWith("  LOCAL-MUTEX").contains("redis ready (machine 7.0.15)", "postgres down (embedded 14.22)");
+        assertThat(screen.lines().get(1))
+                .startsWith("  LOCAL-MUTEX")
+                .contains("redis ready (machine 7.0.15)", "postgres down (embedded 14.22)");
     }
 
     @Test

@@ -10,9 +10,9 @@ import lab.guard.Jobs;
 import lab.guard.LockListener;
 import lab.guard.Outcome;
 import lab.guard.Permit;
-import lab.protocol.Secrets;
 import lab.guard.Tick;
 import lab.protocol.EventType;
+import lab.protocol.Secrets;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisException;
@@ -35,6 +35,9 @@ public final class RedisLockGuard implements Guard {
     private final String worker;
     private final long pid;
     private final String url;
+    /** The URL as a line may name it: its password masked. */
+    private final String where;
+
     private final String key;
     private final Duration ttl;
     private final boolean safeRelease;
@@ -55,6 +58,7 @@ public final class RedisLockGuard implements Guard {
         this.worker = worker;
         this.pid = pid;
         this.url = url;
+        this.where = Secrets.mask(url);
         this.key = RedisLocks.key(job);
         this.ttl = ttl;
         this.safeRelease = safeRelease;
@@ -71,7 +75,7 @@ public final class RedisLockGuard implements Guard {
             jedis.ping();
         } catch (JedisException e) {
             pool.close();
-            throw new IllegalStateException("redis at " + Secrets.mask(url) + " unreachable: " + RedisLocks.reason(e), e);
+            throw new IllegalStateException("redis at " + where + " unreachable: " + RedisLocks.reason(e), e);
         }
     }
 
@@ -93,7 +97,7 @@ public final class RedisLockGuard implements Guard {
             }
             listener.on(EventType.ACQUIRED, tick, worker + " - " + set + " → OK");
         } catch (JedisException e) {
-            return new Outcome.Failed(worker + " - redis at " + url + " unreachable: " + RedisLocks.reason(e)
+            return new Outcome.Failed(worker + " - redis at " + where + " unreachable: " + RedisLocks.reason(e)
                     + "; tick skipped (fail closed)");
         }
         Outcome outcome = Jobs.run(worker, job, tick, permit, "ran after taking redis lock '" + key + "' as " + owner);
