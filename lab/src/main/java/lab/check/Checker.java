@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import lab.store.CounterRow;
+import lab.store.TickWindow;
 
 /**
  * Counts, from the rows of the counter table alone, what happened in the complete tick windows of a span.
@@ -52,19 +53,16 @@ public final class Checker {
 
     /** The starts of the windows that fit whole in {@code [from, to)}. */
     public static List<Instant> completeWindows(Instant from, Instant to, Duration period) {
-        long p = period.toMillis();
-        long start = Math.floorDiv(from.toEpochMilli() + p - 1, p) * p;
         List<Instant> windows = new ArrayList<>();
-        for (long t = start; t + p <= to.toEpochMilli(); t += p) {
-            windows.add(Instant.ofEpochMilli(t));
+        for (TickWindow w = TickWindow.firstFrom(from, period); !w.end().isAfter(to); w = w.next(period)) {
+            windows.add(w.start());
         }
         return windows;
     }
 
     /** The start of the window that holds {@code at}. */
     public static Instant floor(Instant at, Duration period) {
-        long p = period.toMillis();
-        return Instant.ofEpochMilli(Math.floorDiv(at.toEpochMilli(), p) * p);
+        return TickWindow.containing(at, period).start();
     }
 
     /**

@@ -12,10 +12,15 @@ public final class Jobs {
      */
     public static Outcome run(String worker, Job job, Tick tick, Permit permit, String ranHow) {
         try {
-            return job.run(tick, permit)
-                    ? new Outcome.Executed(worker + " - " + ranHow)
-                    : new Outcome.Skipped(
-                            worker + " - the tick already had a row (checked before writing): nothing written");
+            Write write = job.run(tick, permit);
+            if (write instanceof Write.Refused refused) {
+                return new Outcome.Refused(worker + " - " + ranHow + "; the store refused the write: " + refused.why());
+            }
+            if (write instanceof Write.AlreadyThere) {
+                return new Outcome.Skipped(
+                        worker + " - the tick already had a row (checked before writing): nothing written");
+            }
+            return new Outcome.Executed(worker + " - " + ranHow);
         } catch (InterruptedException e) {
             // The worker is stopping; the flag stays set for the caller to see.
             Thread.currentThread().interrupt();

@@ -7,5 +7,8 @@ import java.util.OptionalLong;
  * has no row yet (check-then-insert under the lock), and a fencing token when the mechanism issues one.
  */
 public record Permit(boolean recheck, OptionalLong fencingToken) {
-    public static final Permit PLAIN = new Permit(false, OptionalLong.empty());
+    /** The permit of a guard that issues no token. */
+    public static Permit of(boolean recheck) {
+        return new Permit(recheck, OptionalLong.empty());
+    }
 }

@@ -12,6 +12,7 @@ public enum EventType {
     RELEASED,
     RENEWED,
     LOST,
+    REFUSED,
     ERROR,
     MODE;
 

@@ -46,17 +46,16 @@ public final class CounterStore implements AutoCloseable {
         }
     }
 
-    /** Writes one run of the job. The times are the worker's own clock readings, not the database's now(). */
-    public void insert(Instant createdAt, Instant tickAt, Instant startedAt, String worker, long pid, String mode)
-            throws SQLException {
+    /** Writes one run of the job. */
+    public void insert(RunRecord run) throws SQLException {
         String sql = "INSERT INTO counter (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)";
         try (PreparedStatement ps = connection().prepareStatement(sql)) {
-            ps.setObject(1, at(createdAt));
-            ps.setObject(2, at(tickAt));
-            ps.setObject(3, at(startedAt));
-            ps.setString(4, worker);
-            ps.setLong(5, pid);
-            ps.setString(6, mode);
+            ps.setObject(1, at(run.createdAt()));
+            ps.setObject(2, at(run.tickAt()));
+            ps.setObject(3, at(run.startedAt()));
+            ps.setString(4, run.worker());
+            ps.setLong(5, run.pid());
+            ps.setString(6, run.mode());
             ps.executeUpdate();
         } catch (SQLException e) {
             drop();

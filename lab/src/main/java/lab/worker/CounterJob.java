@@ -3,10 +3,11 @@ package lab.worker;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.Supplier;
 import lab.guard.Permit;
 import lab.guard.Tick;
+import lab.guard.Write;
 import lab.store.CounterStore;
+import lab.store.RunRecord;
 
 /**
  * The job every worker's scheduler fires: note the start, work for the task time, write one row. One store
@@ -26,12 +27,12 @@ final class CounterJob implements AutoCloseable {
         this.store = new CounterStore(storeUrl);
     }
 
-    /** Runs once; false when the permit asked for a re-check and the tick already had a row. */
-    boolean run(Tick tick, Permit permit, Duration taskTime, Supplier<String> mode) throws Exception {
+    /** Runs once, and says what became of its write. */
+    Write run(Tick tick, Permit permit, Duration taskTime, String mode) throws Exception {
         if (permit.recheck()) {
             synchronized (store) {
                 if (store.rowsForTick(tick.at()) > 0) {
-                    return false;
+                    return new Write.AlreadyThere();
                 }
             }
         }
@@ -41,9 +42,9 @@ final class CounterJob implements AutoCloseable {
         }
         Instant created = clock.instant();
         synchronized (store) {
-            store.insert(created, tick.at(), started, worker, pid, mode.get());
+            store.insert(new RunRecord(tick.at(), started, created, worker, pid, mode));
         }
-        return true;
+        return new Write.Written();
     }
 
     @Override

@@ -2,11 +2,12 @@ package lab.worker;
 
 import java.time.Duration;
 import lab.guard.Guard;
+import lab.guard.LeaseGuard;
 import lab.guard.LockListener;
-import lab.guard.local.InJvmMutexGuard;
+import lab.guard.local.InJvmMutex;
 import lab.guard.none.NoGuard;
-import lab.guard.postgres.PostgresAdvisoryGuard;
-import lab.guard.redis.RedisLockGuard;
+import lab.guard.postgres.PostgresAdvisoryLock;
+import lab.guard.redis.RedisLock;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
 
@@ -27,24 +28,20 @@ final class GuardFactory {
     }
 
     Guard build(ModeSpec spec, LockListener listener) {
+        String w = config.worker();
         return switch (spec.mode()) {
-            case NAIVE -> new NoGuard(config.worker(), spec.recheck());
-            case LOCAL_MUTEX -> new InJvmMutexGuard(config.worker(), spec.recheck(), listener);
-            case REDIS -> new RedisLockGuard(
-                    config.worker(),
-                    pid,
-                    config.redisUrl(),
-                    config.job(),
-                    spec.lockTtl(),
-                    "safe".equals(spec.release()),
+            case NAIVE -> new NoGuard(w, spec.recheck());
+            case LOCAL_MUTEX -> new LeaseGuard<>(w, new InJvmMutex(w), spec.recheck(), listener);
+            case REDIS -> new LeaseGuard<>(
+                    w,
+                    new RedisLock(
+                            w, pid, config.redisUrl(), config.job(), spec.lockTtl(), "safe".equals(spec.release())),
                     spec.recheck(),
                     listener);
-            case POSTGRES -> new PostgresAdvisoryGuard(
-                    config.worker(),
-                    config.pgUrl(),
-                    "wait".equals(spec.pgLock()),
+            case POSTGRES -> new LeaseGuard<>(
+                    w,
+                    new PostgresAdvisoryLock(w, config.pgUrl(), "wait".equals(spec.pgLock()), waitLimit()),
                     spec.recheck(),
-                    waitLimit(),
                     listener);
         };
     }

@@ -12,6 +12,7 @@ import lab.guard.Outcome;
 import lab.guard.Tick;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
+import lab.store.TickWindow;
 
 /**
  * What happens in this worker on every tick: the current guard decides, the counter job runs or not, and every
@@ -26,6 +27,7 @@ final class TickRunner {
     private final AtomicLong fired = new AtomicLong();
     private final AtomicLong executed = new AtomicLong();
     private final AtomicLong skipped = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicReference<String> last = new AtomicReference<>("none yet");
@@ -62,7 +64,8 @@ final class TickRunner {
      * and its scheduler thread had taken the trigger before the pause — is missed, not run late into another
      * window, as APScheduler's {@code misfire_grace_time} does.
      */
-    void fire(Instant tickAt, Instant scheduledAt, Instant firedAt, Duration grace, String jobName) {
+    void fire(TickWindow window, Instant scheduledAt, Instant firedAt, Duration grace, String jobName) {
+        Instant tickAt = window.start();
         long late = Duration.between(scheduledAt, firedAt).toMillis();
         if (late > grace.toMillis()) {
             skipped.incrementAndGet();
@@ -81,23 +84,22 @@ final class TickRunner {
         running.incrementAndGet();
         ModeSpec spec = current.spec();
         String mode = spec.mode().cliName();
-        Tick tick = new Tick(tickAt, firedAt, jobName);
+        Tick tick = new Tick(tickAt, window.end(), jobName);
         fired.incrementAndGet();
         events.emit(EventType.FIRED, tickAt, mode, null);
         try {
-            Outcome outcome = current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.taskTime(), () -> mode));
+            Outcome outcome = current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.taskTime(), mode));
             last.set(outcome.getClass().getSimpleName().toLowerCase() + ": " + outcome.detail());
-            // Java 17: no pattern switch yet; the interface is sealed, so these three are all.
-            if (outcome instanceof Outcome.Executed) {
-                executed.incrementAndGet();
-                events.emit(EventType.EXECUTED, tickAt, mode, outcome.detail());
-            } else if (outcome instanceof Outcome.Skipped) {
-                skipped.incrementAndGet();
-                events.emit(EventType.SKIPPED, tickAt, mode, outcome.detail());
-            } else {
-                errors.incrementAndGet();
-                events.emit(EventType.ERROR, tickAt, mode, outcome.detail());
-            }
+            // A switch expression over the closed set: a new kind of outcome does not compile until it is counted.
+            AtomicLong count =
+                    switch (outcome.kind()) {
+                        case EXECUTED -> executed;
+                        case SKIPPED -> skipped;
+                        case REFUSED -> refused;
+                        case FAILED -> errors;
+                    };
+            count.incrementAndGet();
+            events.emit(outcome.kind().event(), tickAt, mode, outcome.detail());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             errors.incrementAndGet();
@@ -123,6 +125,7 @@ final class TickRunner {
         m.put("fired", fired.get());
         m.put("executed", executed.get());
         m.put("skipped", skipped.get());
+        m.put("refused", refused.get());
         m.put("errors", errors.get());
         m.put("running", running.get());
         m.put("last", last.get());

@@ -1,9 +1,10 @@
 package lab.worker;
 
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Date;
 import java.util.Properties;
+import lab.store.TickWindow;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
 import org.quartz.Scheduler;
@@ -28,7 +29,12 @@ final class TickScheduler {
     private final String jobName;
     private final String worker;
 
-    TickScheduler(String worker, Duration every, String jobName, TickRunner runner) throws SchedulerException {
+    private final Clock clock;
+
+    /** {@code clock} is the lab's reading of the time; Quartz itself keeps the system clock to fire. */
+    TickScheduler(String worker, Duration every, String jobName, TickRunner runner, Clock clock)
+            throws SchedulerException {
+        this.clock = clock;
         this.every = every;
         this.jobName = jobName;
         this.worker = worker;
@@ -41,13 +47,11 @@ final class TickScheduler {
         p.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
         p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(Math.max(1, every.toMillis() / 2)));
         scheduler = new StdSchedulerFactory(p).getScheduler();
-        long period = every.toMillis();
         Duration grace = every.dividedBy(2);
         scheduler.setJobFactory((bundle, s) -> context -> runner.fire(
-                Instant.ofEpochMilli(
-                        Math.floorDiv(context.getScheduledFireTime().getTime(), period) * period),
+                TickWindow.containing(context.getScheduledFireTime().toInstant(), every),
                 context.getScheduledFireTime().toInstant(),
-                Instant.now(),
+                clock.instant(),
                 grace,
                 jobName));
     }
@@ -55,7 +59,7 @@ final class TickScheduler {
     /** Arms the trigger; the first fire is the next whole multiple of the period. */
     void start() throws SchedulerException {
         long p = every.toMillis();
-        long next = (Math.floorDiv(System.currentTimeMillis(), p) + 1) * p;
+        long next = TickWindow.containing(clock.instant(), every).end().toEpochMilli();
         JobDetail job =
                 JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
         Trigger trigger = TriggerBuilder.newTrigger()

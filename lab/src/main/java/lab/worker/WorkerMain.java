@@ -38,11 +38,12 @@ public final class WorkerMain {
         String w = config.worker();
 
         EventOut out = new EventOut(w, pid, events);
-        CounterJob job = new CounterJob(w, pid, config.storeUrl(), Clock.systemUTC());
+        Clock clock = Clock.systemUTC();
+        CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
         TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid), out);
         runner.switchTo(config.spec());
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
-        TickScheduler scheduler = new TickScheduler(w, config.every(), config.job(), runner);
+        TickScheduler scheduler = new TickScheduler(w, config.every(), config.job(), runner, clock);
 
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

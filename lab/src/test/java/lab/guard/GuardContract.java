@@ -83,12 +83,12 @@ abstract class GuardContract {
             for (int t = 0; t < TICKS; t++) {
                 Tick tick = new Tick(
                         Instant.ofEpochSecond(1_000_000 + t),
-                        Instant.now(),
+                        Instant.ofEpochSecond(1_000_001 + t),
                         "contract-" + getClass().getSimpleName());
                 AtomicInteger runs = new AtomicInteger();
                 Job job = (tk, permit) -> {
                     if (permit.recheck() && ticksWithARow.contains(tk.at())) {
-                        return false;
+                        return new Write.AlreadyThere();
                     }
                     maxInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
                     int read = counter.get();
@@ -97,7 +97,7 @@ abstract class GuardContract {
                     inside.decrementAndGet();
                     ticksWithARow.add(tk.at());
                     runs.incrementAndGet();
-                    return true;
+                    return new Write.Written();
                 };
                 CyclicBarrier together = new CyclicBarrier(WORKERS);
                 List<Future<Outcome>> outcomes = new ArrayList<>();

@@ -1,13 +1,13 @@
 package lab.guard;
 
 import java.util.List;
-import lab.guard.local.InJvmMutexGuard;
+import lab.guard.local.InJvmMutex;
 
 /** In one JVM the mutex is shared, so one thread runs; across worker processes each has its own, so all run. */
 class InJvmMutexContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new InJvmMutexGuard(worker, false, LockListener.NONE);
+        return new LeaseGuard<>(worker, new InJvmMutex(worker), false, LockListener.NONE);
     }
 
     @Override

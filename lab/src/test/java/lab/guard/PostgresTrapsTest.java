@@ -8,7 +8,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
-import lab.guard.postgres.PostgresAdvisoryGuard;
+import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.launcher.TestServers;
 import org.junit.jupiter.api.Test;
 
@@ -22,12 +22,17 @@ class PostgresTrapsTest {
                         DriverManager.getConnection(TestServers.postgres().url(), p);
                 Statement st = holder.createStatement()) {
             st.execute("SELECT pg_advisory_lock(42)");
-            PostgresAdvisoryGuard g = new PostgresAdvisoryGuard(
-                    "w1", TestServers.postgres().url(), true, false, Duration.ofMillis(500), LockListener.NONE);
+            Guard g = new LeaseGuard<>(
+                    "w1",
+                    new PostgresAdvisoryLock("w1", TestServers.postgres().url(), true, Duration.ofMillis(500)),
+                    false,
+                    LockListener.NONE);
             g.open();
             try {
                 long t0 = System.nanoTime();
-                Outcome o = g.run(new Tick(Instant.now(), Instant.now(), "tick"), (tick, permit) -> true);
+                Outcome o = g.run(
+                        new Tick(Instant.now(), Instant.now().plusSeconds(1), "tick"),
+                        (tick, permit) -> new Write.Written());
                 long waited = (System.nanoTime() - t0) / 1_000_000;
 
                 assertThat(o).isInstanceOf(Outcome.Skipped.class);

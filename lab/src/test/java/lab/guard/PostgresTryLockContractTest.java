@@ -1,13 +1,16 @@
 package lab.guard;
 
 import java.util.List;
-import lab.guard.postgres.PostgresAdvisoryGuard;
+import lab.guard.postgres.PostgresAdvisoryLock;
 
 class PostgresTryLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new PostgresAdvisoryGuard(
-                worker, pgUrl(), false, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
+        return new LeaseGuard<>(
+                worker,
+                new PostgresAdvisoryLock(worker, pgUrl(), false, java.time.Duration.ofSeconds(30)),
+                false,
+                LockListener.NONE);
     }
 
     @Override

@@ -1,15 +1,17 @@
 package lab.guard;
 
 import java.util.List;
-import lab.guard.postgres.PostgresAdvisoryGuard;
-import lab.launcher.TestServers;
+import lab.guard.postgres.PostgresAdvisoryLock;
 
 /** The blocking lock as one seed wrote it: no two runs at once, but every worker runs every tick. */
 class PostgresWaitLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new PostgresAdvisoryGuard(
-                worker, TestServers.postgres().url(), true, false, java.time.Duration.ofSeconds(30), LockListener.NONE);
+        return new LeaseGuard<>(
+                worker,
+                new PostgresAdvisoryLock(worker, pgUrl(), true, java.time.Duration.ofSeconds(30)),
+                false,
+                LockListener.NONE);
     }
 
     @Override

@@ -1,15 +1,17 @@
 package lab.guard;
 
 import java.util.List;
-import lab.guard.postgres.PostgresAdvisoryGuard;
-import lab.launcher.TestServers;
+import lab.guard.postgres.PostgresAdvisoryLock;
 
 /** Queued behind the lock, each worker first checks whether the tick has its row: only the first writes. */
 class PostgresWaitRecheckContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new PostgresAdvisoryGuard(
-                worker, TestServers.postgres().url(), true, true, java.time.Duration.ofSeconds(30), LockListener.NONE);
+        return new LeaseGuard<>(
+                worker,
+                new PostgresAdvisoryLock(worker, pgUrl(), true, java.time.Duration.ofSeconds(30)),
+                true,
+                LockListener.NONE);
     }
 
     @Override

@@ -2,13 +2,16 @@ package lab.guard;
 
 import java.time.Duration;
 import java.util.List;
-import lab.guard.redis.RedisLockGuard;
+import lab.guard.redis.RedisLock;
 
 class RedisLockContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new RedisLockGuard(
-                worker, pid, redisUrl(), "contract", Duration.ofSeconds(60), true, false, LockListener.NONE);
+        return new LeaseGuard<>(
+                worker,
+                new RedisLock(worker, pid, redisUrl(), "contract", Duration.ofSeconds(60), true),
+                false,
+                LockListener.NONE);
     }
 
     @Override

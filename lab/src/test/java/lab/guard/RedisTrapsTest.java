@@ -15,7 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import lab.guard.redis.RedisLockGuard;
+import lab.guard.redis.RedisLock;
 import lab.launcher.RedisServer;
 import lab.launcher.TestServers;
 import lab.protocol.Secrets;
@@ -26,9 +26,12 @@ class RedisTrapsTest {
     private final List<String> said = new CopyOnWriteArrayList<>();
     private final LockListener listener = (type, tick, detail) -> said.add(type.wireName() + " " + detail);
 
-    private RedisLockGuard guard(String worker, String job, long ttlMs, boolean safe) {
-        RedisLockGuard g = new RedisLockGuard(
-                worker, 1, TestServers.redis().url(), job, Duration.ofMillis(ttlMs), safe, false, listener);
+    private Guard guard(String worker, String job, long ttlMs, boolean safe) throws Exception {
+        Guard g = new LeaseGuard<>(
+                worker,
+                new RedisLock(worker, 1, TestServers.redis().url(), job, Duration.ofMillis(ttlMs), safe),
+                false,
+                listener);
         g.open();
         return g;
     }
@@ -39,7 +42,7 @@ class RedisTrapsTest {
             maxInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
             Thread.sleep(ms);
             inside.decrementAndGet();
-            return true;
+            return new Write.Written();
         };
     }
 
@@ -48,10 +51,10 @@ class RedisTrapsTest {
         String job = "trap-ttl-" + System.nanoTime();
         AtomicInteger inside = new AtomicInteger();
         AtomicInteger maxInside = new AtomicInteger();
-        Tick tick = new Tick(Instant.now(), Instant.now(), job);
+        Tick tick = new Tick(Instant.now(), Instant.now().plusSeconds(1), job);
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (RedisLockGuard w1 = guard("w1", job, 150, true);
-                RedisLockGuard w2 = guard("w2", job, 150, true)) {
+        try (Guard w1 = guard("w1", job, 150, true);
+                Guard w2 = guard("w2", job, 150, true)) {
             Future<Outcome> first = pool.submit(() -> w1.run(tick, working(500, inside, maxInside)));
             Thread.sleep(300); // past w1's lease, while w1 is still inside the job
             Future<Outcome> second = pool.submit(() -> w2.run(tick, working(100, inside, maxInside)));
@@ -72,12 +75,12 @@ class RedisTrapsTest {
         String job = "trap-del-" + System.nanoTime();
         AtomicInteger inside = new AtomicInteger();
         AtomicInteger maxInside = new AtomicInteger();
-        Tick tick = new Tick(Instant.now(), Instant.now(), job);
+        Tick tick = new Tick(Instant.now(), Instant.now().plusSeconds(1), job);
         ExecutorService pool = Executors.newFixedThreadPool(3);
         CountDownLatch w2Inside = new CountDownLatch(1);
-        try (RedisLockGuard w1 = guard("w1", job, 150, false);
-                RedisLockGuard w2 = guard("w2", job, 5_000, false);
-                RedisLockGuard w3 = guard("w3", job, 5_000, false)) {
+        try (Guard w1 = guard("w1", job, 150, false);
+                Guard w2 = guard("w2", job, 5_000, false);
+                Guard w3 = guard("w3", job, 5_000, false)) {
             Future<Outcome> first = pool.submit(() -> w1.run(tick, working(400, inside, maxInside)));
             Thread.sleep(250); // w1's lease is over; w2 takes the lock for 5 s
             Future<Outcome> second = pool.submit(() -> w2.run(tick, (t, p) -> {
@@ -103,12 +106,15 @@ class RedisTrapsTest {
     void with_its_server_gone_the_guard_fails_closed_runs_nothing_and_recovers_when_it_is_back() throws Exception {
         Path dir = Files.createTempDirectory("schedlock-redis-trap-");
         try (RedisServer own = TestServers.startRedis(dir)) {
-            RedisLockGuard g =
-                    new RedisLockGuard("w1", 1, own.url(), "down", Duration.ofSeconds(5), true, false, listener);
+            Guard g = new LeaseGuard<>(
+                    "w1", new RedisLock("w1", 1, own.url(), "down", Duration.ofSeconds(5), true), false, listener);
             g.open();
             AtomicInteger runs = new AtomicInteger();
-            Job job = (tick, permit) -> runs.incrementAndGet() > 0;
-            Tick tick = new Tick(Instant.now(), Instant.now(), "down");
+            Job job = (tick, permit) -> {
+                runs.incrementAndGet();
+                return new Write.Written();
+            };
+            Tick tick = new Tick(Instant.now(), Instant.now().plusSeconds(1), "down");
 
             own.stop();
             Outcome down = g.run(tick, job);
@@ -128,8 +134,11 @@ class RedisTrapsTest {
 
     @Test
     void a_guard_cannot_open_against_a_server_that_is_not_there() {
-        RedisLockGuard g = new RedisLockGuard(
-                "w1", 1, "redis://127.0.0.1:1", "none", Duration.ofSeconds(5), true, false, listener);
+        Guard g = new LeaseGuard<>(
+                "w1",
+                new RedisLock("w1", 1, "redis://127.0.0.1:1", "none", Duration.ofSeconds(5), true),
+                false,
+                listener);
         assertThatThrownBy(g::open).hasMessageStartingWith("redis at redis://127.0.0.1:1 unreachable: ");
     }
 }

@@ -1,6 +1,5 @@
 package lab.guard.none;
 
-import java.util.OptionalLong;
 import lab.guard.Guard;
 import lab.guard.Job;
 import lab.guard.Jobs;
@@ -19,7 +18,7 @@ public final class NoGuard implements Guard {
     /** With {@code recheck}, the job checks for the tick's row before writing — with no lock, a race it loses. */
     public NoGuard(String worker, boolean recheck) {
         this.worker = worker;
-        this.permit = new Permit(recheck, OptionalLong.empty());
+        this.permit = Permit.of(recheck);
     }
 
     @Override

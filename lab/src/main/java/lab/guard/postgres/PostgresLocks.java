@@ -2,7 +2,11 @@ package lab.guard.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import lab.guard.Failures;
 
 /** What the PostgreSQL guard and observer share: the advisory key, a small pool, and how to explain a failure. */
@@ -32,6 +36,27 @@ public final class PostgresLocks {
         return new HikariDataSource(c);
     }
 
+    /** The pool of a guard or observer, opened now; throws saying why when the server cannot be reached. */
+    static HikariDataSource open(String url, String name) {
+        if (url == null) {
+            throw new IllegalStateException("no PostgreSQL server is known to this worker");
+        }
+        try {
+            return pool(url, name);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("postgres unreachable: " + reason(e), e);
+        }
+    }
+
+    /** Why a tick fails closed: every connection busy with earlier ticks, or the server unreachable. */
+    static String failure(String worker, Exception e) {
+        if (e instanceof SQLTransientConnectionException) {
+            return worker + " - both of this worker's connections to postgres are busy (earlier ticks still inside"
+                    + " or waiting for advisory lock " + KEY + "); tick skipped";
+        }
+        return worker + " - postgres unreachable: " + reason(e) + "; tick skipped (fail closed)";
+    }
+
     /** The root cause, with PostgreSQL's SQLSTATE when it gave one: {@code ... [57P01]} tells a shutdown. */
     static String reason(Throwable e) {
         Throwable t = e;
@@ -40,5 +65,22 @@ public final class PostgresLocks {
         }
         String state = t instanceof SQLException s && s.getSQLState() != null ? " [" + s.getSQLState() + "]" : "";
         return Failures.rootCause(e) + state;
+    }
+
+    /** Who holds key 42, by application name, as {@code pg_locks ⋈ pg_stat_activity} shows it. */
+    static String holder(Connection c) {
+        try (PreparedStatement ps = c.prepareStatement(PostgresLockObserver.HOLDERS_SQL)) {
+            ps.setLong(1, KEY);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getBoolean(2)) {
+                        return rs.getString(1) + " (backend pid " + rs.getInt(3) + ")";
+                    }
+                }
+            }
+            return "nobody any more";
+        } catch (SQLException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
     }
 }

@@ -3,9 +3,11 @@ package lab.guard.redis;
 import java.net.URI;
 import java.time.Duration;
 import lab.guard.Failures;
+import lab.protocol.Secrets;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisException;
 
 /** What the Redis guard and the Redis observer share: the key, a small pool, and how to explain a failure. */
 public final class RedisLocks {
@@ -15,7 +17,7 @@ public final class RedisLocks {
         return "scheduler_lock:" + job;
     }
 
-    /** Two connections are enough: one tick at a time, plus a release that may overlap the next acquire. */
+    /** Two idle connections (four at most): one tick at a time, plus a release that may overlap the next acquire. */
     static JedisPool pool(String url) {
         GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
         config.setMaxTotal(4);
@@ -24,6 +26,21 @@ public final class RedisLocks {
         config.setMaxWait(Duration.ofSeconds(2));
         config.setJmxEnabled(false);
         return new JedisPool(config, URI.create(url), 2_000);
+    }
+
+    /** A pool that answered PING; throws saying why when the server cannot be reached. */
+    static JedisPool open(String url) {
+        if (url == null) {
+            throw new IllegalStateException("no Redis server is known to this worker");
+        }
+        JedisPool pool = pool(url);
+        try (Jedis jedis = pool.getResource()) {
+            jedis.ping();
+            return pool;
+        } catch (JedisException e) {
+            pool.close();
+            throw new IllegalStateException("redis at " + Secrets.mask(url) + " unreachable: " + reason(e), e);
+        }
     }
 
     static String reason(Throwable e) {

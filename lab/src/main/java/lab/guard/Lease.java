@@ -1,0 +1,10 @@
+package lab.guard;
+
+/** A lock that one mechanism granted for one tick: held while the job runs, then given back through it. */
+public interface Lease {
+    /** The acquired event's sentence, the command as a learner would type it: {@code w1 - SET … NX PX 60000 → OK}. */
+    String acquired();
+
+    /** How the job ran under it, for the executed sentence: {@code ran holding advisory lock 42}. */
+    String ranHow();
+}

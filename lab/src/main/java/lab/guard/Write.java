@@ -1,0 +1,13 @@
+package lab.guard;
+
+/** What became of the job's write: the job answers it, the guard turns it into an {@link Outcome}. */
+public sealed interface Write {
+    /** The row is in the table. */
+    record Written() implements Write {}
+
+    /** Nothing written: the re-check under the lock found the tick's row already there. */
+    record AlreadyThere() implements Write {}
+
+    /** The store refused the row, for the reason given (a stale fencing token, a key already written). */
+    record Refused(String why) implements Write {}
+}
