@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import lab.protocol.Event;
 
 /** The session's event lines, as the workers sent them, in {@code events.jsonl}: for reports and replays. */
-final class EventRecorder implements AutoCloseable {
+public final class EventRecorder implements AutoCloseable {
     private final BufferedWriter out;
 
     EventRecorder(Path file) throws IOException {

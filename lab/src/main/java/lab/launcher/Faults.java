@@ -6,8 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import lab.fleet.ModeSwitcher;
+import lab.fleet.WorkerPool;
+import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.protocol.ModeSpec;
+import lab.servers.LabServer;
+import lab.servers.ServerSlot;
 import lab.store.CounterStore;
 
 /**
@@ -15,7 +20,7 @@ import lab.store.CounterStore;
  * resume, restart), add or remove one, stop or start a server the lab owns, empty the table. Every action answers
  * with one line: what it did, or why it did nothing.
  */
-final class Faults {
+public final class Faults {
     private final WorkerPool workers;
     private final ModeSwitcher switcher;
     private final Supplier<ModeSpec> spec;
@@ -55,7 +60,7 @@ final class Faults {
      * Stops the lab's own Redis or PostgreSQL when it runs, starts it when it is down: the fault a trainer injects.
      * Says in one line what it did, or why it did nothing (an external server is not the lab's to stop).
      */
-    String toggleServer(String name) {
+    public String toggleServer(String name) {
         ServerSlot slot = slot(name);
         if (slot == null) {
             return "no server named " + name + " (redis or postgres)";
@@ -170,7 +175,7 @@ final class Faults {
     }
 
     /** Adds one worker in the current mode, and returns once it answers {@code /healthz}. */
-    String addWorker() {
+    public String addWorker() {
         if (workers.all().size() >= 64) {
             return "64 workers is the most the lab runs";
         }
@@ -184,7 +189,7 @@ final class Faults {
         }
     }
 
-    String removeWorker() {
+    public String removeWorker() {
         try {
             return workers.removeLast(settle.get().plusSeconds(5))
                     ? "stopped the last worker"

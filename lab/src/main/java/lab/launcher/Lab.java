@@ -18,11 +18,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import lab.check.Checker;
 import lab.check.Figures;
+import lab.fleet.ModeSwitcher;
+import lab.fleet.WorkerPool;
+import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
+import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.ModeSpec;
 import lab.protocol.Secrets;
 import lab.protocol.WorkerConfig;
+import lab.servers.H2Server;
+import lab.servers.Passwords;
+import lab.servers.ServerSlot;
+import lab.servers.Servers;
+import lab.servers.ServersEnv;
 import lab.session.LabControl;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
@@ -34,7 +43,7 @@ import lab.store.CounterStore;
  * One lab session: its temp folder, the servers, the store, the worker processes and their events. It starts
  * them in an order that leaves nothing half-started, and {@link #close} stops everything it started.
  */
-final class Lab implements LabControl, AutoCloseable {
+public final class Lab implements LabControl, AutoCloseable {
 
     private final LabSettings settings;
     private final String token = UUID.randomUUID().toString();
@@ -69,7 +78,7 @@ final class Lab implements LabControl, AutoCloseable {
     private volatile Instant countFrom; // ready, or the last time the table was emptied
     private final Path runDir;
 
-    Lab(LabSettings settings) {
+    public Lab(LabSettings settings) {
         this.settings = settings;
         this.spec = settings.spec();
         this.runDir = settings.runsDir()
@@ -91,12 +100,12 @@ final class Lab implements LabControl, AutoCloseable {
                 settings.every());
     }
 
-    void onEvent(Consumer<Event> listener) {
+    public void onEvent(Consumer<Event> listener) {
         listeners.add(listener);
     }
 
     /** Who hears a line each time the lock's holder or queue changes. */
-    void onLockChange(Consumer<String> listener) {
+    public void onLockChange(Consumer<String> listener) {
         lockLines = listener;
     }
 
@@ -104,7 +113,7 @@ final class Lab implements LabControl, AutoCloseable {
      * Starts the servers the first mode needs, the store and the workers, and returns once every worker answers
      * {@code /healthz}; the other servers then start in the background. {@code say} hears each step.
      */
-    void start(Consumer<String> say) throws StartFailure {
+    public void start(Consumer<String> say) throws StartFailure {
         // close() waits for a start in progress (same lock), and a start sees a close that came first: either way
         // nothing is forked or started into a session that is being taken down.
         synchronized (lifecycle) {
@@ -284,7 +293,7 @@ final class Lab implements LabControl, AutoCloseable {
         return faults.fault(kind, target);
     }
 
-    Faults faults() {
+    public Faults faults() {
         return faults;
     }
 
@@ -292,7 +301,7 @@ final class Lab implements LabControl, AutoCloseable {
      * Empties the counter table and counts afresh from now: figures over rows that are gone would claim missed
      * ticks that ran. (A span in a mode that not every worker acknowledged stays uncounted.)
      */
-    synchronized String clearTable() {
+    public synchronized String clearTable() {
         String said = faults.clearTable();
         countFrom = Instant.now();
         if (modeSince != null) {
@@ -301,40 +310,40 @@ final class Lab implements LabControl, AutoCloseable {
         return said + "; counting afresh from now";
     }
 
-    Optional<WorkerProcess> holder() {
+    public Optional<WorkerProcess> holder() {
         return faults.holder();
     }
 
-    String storeUrl() {
+    public String storeUrl() {
         return storeUrl;
     }
 
-    ModeSpec spec() {
+    public ModeSpec spec() {
         return spec;
     }
 
-    LockState lock() {
+    public LockState lock() {
         return lockWatcher == null ? null : lockWatcher.current();
     }
 
     /** Why the lock cannot be read now, when {@link #lock} is null. */
-    String lockProblem() {
+    public String lockProblem() {
         return lockWatcher == null ? "starting" : lockWatcher.lastLine();
     }
 
     /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
-    Map<String, Figures> totalsSoFar(List<CounterRow> rows, Instant now) {
+    public Map<String, Figures> totalsSoFar(List<CounterRow> rows, Instant now) {
         Map<String, Figures> byMode = new LinkedHashMap<>();
         segments.countSoFar(rows, settings.every(), now)
                 .forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
         return byMode;
     }
 
-    LabSettings settings() {
+    public LabSettings settings() {
         return settings;
     }
 
-    long readyMillis() {
+    public long readyMillis() {
         return Duration.between(launchedAt, readyAt).toMillis();
     }
 
@@ -362,24 +371,24 @@ final class Lab implements LabControl, AutoCloseable {
         }
     }
 
-    List<Long> workerPids() {
+    public List<Long> workerPids() {
         return workers.all().stream().map(WorkerProcess::pid).toList();
     }
 
-    WorkerPool workers() {
+    public WorkerPool workers() {
         return workers;
     }
 
-    Path runDir() {
+    public Path runDir() {
         return runDir;
     }
 
     /** The session's private file of ready-to-paste server commands, once the lab has started. */
-    Path serversEnv() {
+    public Path serversEnv() {
         return serversEnv;
     }
 
-    List<ServerInfo> servers() {
+    public List<ServerInfo> servers() {
         List<ServerInfo> all = new ArrayList<>();
         if (h2 != null) {
             all.add(new ServerInfo(
@@ -404,7 +413,7 @@ final class Lab implements LabControl, AutoCloseable {
      * Stops every worker: each stops firing and lets its runs in progress write their rows, so that every window
      * that ended before {@code stopAt} is complete in the table. Then counts, from the table only.
      */
-    RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
+    public RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
         segments.end(stopAt);
         List<CounterRow> rows;

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.servers.ServerSource;
 
 /**
  * Everything a lab session is started with, validated by the command line before anything starts.
@@ -14,7 +15,7 @@ import lab.protocol.ModeSpec;
  * @param servers  where the lab's own servers' binaries come from
  * @param switches scripted mode changes, as offsets from the moment every worker is ready
  */
-record LabSettings(
+public record LabSettings(
         int workers,
         ModeSpec spec,
         Duration every,
@@ -29,7 +30,7 @@ record LabSettings(
         List<Switch> switches) {
 
     /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
-    record Switch(Duration at, Mode mode) {}
+    public record Switch(Duration at, Mode mode) {}
 
     boolean storeInPostgres() {
         return "postgres".equals(store);

@@ -18,7 +18,7 @@ import lab.protocol.Mode;
  * advisory lock's holder and queue, or — for the in-JVM mutex, which no server sees — the workers that say they
  * hold their own mutex right now. Tells its listener when the holder or the queue changes.
  */
-final class LockWatcher implements AutoCloseable {
+public final class LockWatcher implements AutoCloseable {
     private final Supplier<Mode> mode;
     private final Supplier<String> redisUrl;
     private final Supplier<String> pgUrl;

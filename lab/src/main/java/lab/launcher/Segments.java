@@ -14,7 +14,7 @@ import lab.store.CounterRow;
  * window is the first that begins after that) and ends when the next switch is requested: the windows in
  * between belong to no mode, since the workers were not all in one.
  */
-final class Segments {
+public final class Segments {
     private record Open(ModeSpec spec, Instant from) {}
 
     private final List<ModeSegment> closed = new ArrayList<>();

@@ -1,7 +1,7 @@
 package lab.launcher;
 
 /** The lab could not start (a worker or a server it needs); the message names which and why. */
-final class StartFailure extends Exception {
+public final class StartFailure extends Exception {
     StartFailure(String message, Throwable cause) {
         super(message, cause);
     }

@@ -2,7 +2,7 @@ package lab.guard;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import lab.launcher.TestServers;
+import lab.servers.TestServers;
 
 /** The advisory try-lock's contract against the machine's own PostgreSQL, the one ./run.sh starts by default. */
 class MachinePostgresTryLockContractTest extends PostgresTryLockContractTest {

@@ -2,7 +2,7 @@ package lab.guard;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import lab.launcher.TestServers;
+import lab.servers.TestServers;
 
 /** The Redis lock's contract against the machine's own redis-server, the one ./run.sh starts by default. */
 class MachineRedisLockContractTest extends RedisLockContractTest {

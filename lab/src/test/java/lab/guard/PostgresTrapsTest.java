@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
 import lab.guard.postgres.PostgresAdvisoryLock;
-import lab.launcher.TestServers;
+import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 
 /** The blocking advisory lock behind a holder that never lets go (paused, or a forgotten session). */

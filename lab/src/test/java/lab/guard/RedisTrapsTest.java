@@ -16,9 +16,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import lab.guard.redis.RedisLock;
-import lab.launcher.RedisServer;
-import lab.launcher.TestServers;
 import lab.protocol.Secrets;
+import lab.servers.RedisServer;
+import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 
 /** The traps of the Redis cure, against a real server: a lease shorter than the job, an unsafe release, a server down. */

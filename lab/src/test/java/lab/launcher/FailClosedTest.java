@@ -10,10 +10,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.servers.Passwords;
+import lab.servers.ServerSlot;
+import lab.servers.ServerSource;
+import lab.servers.Servers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

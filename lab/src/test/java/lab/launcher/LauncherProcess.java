@@ -31,7 +31,7 @@ final class LauncherProcess implements AutoCloseable {
                 "-Xmx128m",
                 "-cp",
                 System.getProperty("java.class.path"),
-                "lab.launcher.Main"));
+                "lab.cli.Main"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(workDir.toFile());
         pb.environment().putAll(env);

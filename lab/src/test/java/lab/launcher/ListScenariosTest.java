@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import lab.cli.Main;
 import org.junit.jupiter.api.Test;
 
 class ListScenariosTest {

@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import lab.protocol.Mode;
+import lab.servers.Resp;
+import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 
 /** The launcher reads who holds the lock from the lock's own server, whoever took it. */

@@ -15,6 +15,8 @@ import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.servers.ServerSource;
+import lab.servers.TestServers;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.store.CounterRow;

@@ -7,8 +7,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import lab.cli.Main;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.servers.RedisServer;
+import lab.servers.ServerSource;
+import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import lab.protocol.ModeSpec;
+import lab.servers.ServerSource;
 
 /** A lab as the tests start it in-process: H2 store, servers the lab starts itself, run until the test closes it. */
 final class TestLabs {

@@ -1,0 +1,408 @@
+package lab.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import lab.launcher.LabSettings;
+import lab.protocol.BadFieldException;
+import lab.protocol.Durations;
+import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
+import lab.protocol.Secrets;
+import lab.runs.DashboardRun;
+import lab.runs.HeadlessRun;
+import lab.runs.ScenarioDriver;
+import lab.runs.ScenarioRun;
+import lab.scenario.Scenario;
+import lab.scenario.ScenarioException;
+import lab.scenario.ScenarioParser;
+import lab.scenario.Setup;
+import lab.servers.ServerSource;
+import lab.tui.ConsoleTerminal;
+import lab.tui.Dashboard;
+import lab.tui.Look;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The lab's command line. Every value is checked here, before anything starts. */
+@Command(
+        name = "run.sh",
+        mixinStandardHelpOptions = true,
+        version = "Scheduler Lock Lab 0.1",
+        description = "Forks N worker JVMs, each with its own scheduler, and counts from the counter table how often"
+                + " each tick ran.")
+public final class LabCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--workers", paramLabel = "N", description = "worker processes, 1..64 (default: ${DEFAULT-VALUE})")
+    int workers = 4;
+
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            converter = ModeConverter.class,
+            description = "naive, local-mutex, redis or postgres (default: ${DEFAULT-VALUE})")
+    Mode mode = Mode.NAIVE;
+
+    @Option(
+            names = "--every",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "tick period, wall-clock aligned (default: 2s)")
+    Duration every = Duration.ofSeconds(2);
+
+    @Option(
+            names = "--task-time",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "how long the simulated job works before writing its row (default: 0)")
+    Duration taskTime = Duration.ZERO;
+
+    @Option(
+            names = "--duration",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "how long to run, counted from the moment every worker is ready (default: headless 1m,"
+                    + " dashboard until q)")
+    Duration duration;
+
+    @Option(names = "--headless", description = "no terminal UI: one line per event, a summary at the end")
+    boolean headless;
+
+    @Option(names = "--summary-json", paramLabel = "FILE", description = "also write the summary as JSON at exit")
+    Path summaryJson;
+
+    @Option(
+            names = "--runs-dir",
+            paramLabel = "DIR",
+            description = "where each session records its events and summary (default: runs/ in the lab's folder)")
+    Path runsDir;
+
+    @Option(
+            names = "--store",
+            paramLabel = "STORE",
+            description = "where the counter table lives: h2 or postgres (default: ${DEFAULT-VALUE})")
+    String store = "h2";
+
+    // A URL may carry a password; from the environment it need not sit on a command line, where `ps` shows it.
+    @Option(
+            names = "--redis-url",
+            paramLabel = "URL",
+            defaultValue = "${env:LAB_REDIS_URL}",
+            description = "use this Redis (redis://[:password@]host:port[/db]) instead of starting one"
+                    + " (default: $LAB_REDIS_URL)")
+    String redisUrl;
+
+    @Option(
+            names = "--pg-url",
+            paramLabel = "URL",
+            defaultValue = "${env:LAB_PG_URL}",
+            description = "use this PostgreSQL (jdbc:postgresql://host:port/db?user=u&password=p) instead of"
+                    + " starting one (default: $LAB_PG_URL)")
+    String pgUrl;
+
+    @Option(
+            names = "--servers",
+            paramLabel = "SOURCE",
+            converter = ServerSourceConverter.class,
+            description = "where the lab's own Redis and PostgreSQL come from: auto (the machine's, else Maven"
+                    + " Central's), machine or embedded (default: auto)")
+    ServerSource servers = ServerSource.AUTO;
+
+    @Option(
+            names = "--lock-ttl",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "the Redis lock's expiry (default: 60s)")
+    Duration lockTtl = Duration.ofSeconds(60);
+
+    @Option(
+            names = "--release",
+            paramLabel = "HOW",
+            description = "safe (compare-and-delete) or unsafe (plain DEL) (default: ${DEFAULT-VALUE})")
+    String release = "safe";
+
+    @Option(
+            names = "--pg-lock",
+            paramLabel = "HOW",
+            description = "try (skip when taken) or wait (queue, as one seed wrote it) (default: ${DEFAULT-VALUE})")
+    String pgLock = "try";
+
+    @Option(
+            names = "--recheck",
+            paramLabel = "on|off",
+            description = "under the lock, write only if the tick has no row yet (default: ${DEFAULT-VALUE})")
+    String recheck = "off";
+
+    @Option(
+            names = "--switch",
+            paramLabel = "AT=MODE",
+            split = ",",
+            converter = SwitchConverter.class,
+            description = "headless: switch every worker at these offsets from ready, e.g. 6s=redis,12s=postgres")
+    List<LabSettings.Switch> switches = new ArrayList<>();
+
+    @Option(names = "--no-color", description = "a monochrome dashboard (also when NO_COLOR is set)")
+    boolean noColor;
+
+    @Option(
+            names = "--scenario",
+            paramLabel = "FILE",
+            description = "replay a scripted lesson (add --headless for CI):"
+                    + " exit 0 every expectation held, 1 one failed, 2 bad input")
+    Path scenarioFile;
+
+    @Option(names = "--speed", paramLabel = "K", description = "divide a scenario's waits by K (default: 1)")
+    double speed = 1;
+
+    @Option(names = "--list-scenarios", description = "print the title and lesson of each file in scenarios/")
+    boolean listScenarios;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    LabCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        validate();
+        if (runsDir == null) {
+            // Beside the lab, not in whatever folder the trainer happened to start it from.
+            String home = System.getProperty("lab.home");
+            runsDir = home == null ? Path.of("runs") : Path.of(home, "runs");
+        }
+        if (listScenarios) {
+            return ScenarioFiles.list(out, err);
+        }
+        ScenarioDriver driver = null;
+        LabSettings settings;
+        if (scenarioFile != null) {
+            Scenario scenario;
+            try {
+                scenario = ScenarioParser.parse(ScenarioFiles.resolve(scenarioFile));
+            } catch (ScenarioException e) {
+                err.println("error: " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            driver = new ScenarioDriver(scenario, speed);
+            Setup setup = scenario.setup();
+            settings = new LabSettings(
+                    setup.workers(),
+                    setup.spec(),
+                    setup.every(),
+                    null,
+                    summaryJson,
+                    runsDir,
+                    "tick",
+                    setup.store(),
+                    redisUrl,
+                    pgUrl,
+                    servers,
+                    List.of());
+        } else {
+            settings = new LabSettings(
+                    workers,
+                    spec(),
+                    every,
+                    duration,
+                    summaryJson,
+                    runsDir,
+                    "tick",
+                    store,
+                    redisUrl,
+                    pgUrl,
+                    servers,
+                    switches.stream()
+                            .sorted(Comparator.comparing(LabSettings.Switch::at))
+                            .toList());
+        }
+        if (!headless) {
+            Optional<String> whyNot = ConsoleTerminal.whyNot();
+            if (whyNot.isEmpty()) {
+                try {
+                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor));
+                    if (dashboard.isPresent()) {
+                        return new DashboardRun(settings, dashboard.get(), out, driver).run();
+                    }
+                } catch (IOException e) {
+                    whyNot = Optional.of("the terminal could not be opened: " + e.getMessage());
+                }
+            }
+            err.println("no dashboard: " + whyNot.orElse("no text terminal") + "; running headless instead");
+        }
+        if (driver != null) {
+            return new ScenarioRun(settings, driver, out, err).run();
+        }
+        Duration d = duration == null ? Duration.ofMinutes(1) : duration;
+        return new HeadlessRun(
+                        new LabSettings(
+                                settings.workers(),
+                                settings.spec(),
+                                settings.every(),
+                                d,
+                                summaryJson,
+                                runsDir,
+                                "tick",
+                                store,
+                                redisUrl,
+                                pgUrl,
+                                servers,
+                                settings.switches()),
+                        out,
+                        err)
+                .run();
+    }
+
+    /** The first mode and its knobs; a knob's bad value names the option it came from. */
+    private ModeSpec spec() {
+        Map<String, Object> knobs = new LinkedHashMap<>();
+        knobs.put("task-time", Durations.format(taskTime));
+        knobs.put("lock-ttl", Durations.format(lockTtl));
+        knobs.put("release", release);
+        knobs.put("pg-lock", pgLock);
+        knobs.put("recheck", recheck);
+        try {
+            return ModeSpec.defaults(mode).merge(knobs);
+        } catch (BadFieldException e) {
+            String option = "--" + e.field();
+            Object value = knobs.get(e.field());
+            throw bad(option, String.valueOf(value), e.getMessage().replaceFirst("^field '[^']+': expected ", ""));
+        }
+    }
+
+    private void validate() {
+        spec(); // the knobs' values are checked even when a scenario brings its own
+        if (!store.equals("h2") && !store.equals("postgres")) {
+            throw bad("--store", store, "h2 or postgres");
+        }
+        if (redisUrl != null && !redisUrl.matches("redis://([^@/\\s]*@)?[^@/:\\s]+:\\d+(/\\d*)?")) {
+            throw bad("--redis-url", redisUrl, "redis://host:port or redis://:password@host:port/db");
+        }
+        if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {
+            throw bad("--pg-url", pgUrl, "a JDBC URL such as jdbc:postgresql://host:port/db?user=u");
+        }
+        Duration runFor = duration == null ? Duration.ofMinutes(1) : duration;
+        for (LabSettings.Switch sw : switches) {
+            if (sw.at().compareTo(runFor) >= 0) {
+                throw bad(
+                        "--switch",
+                        Durations.format(sw.at()) + "=" + sw.mode(),
+                        "an offset before the end of the run (--duration " + Durations.format(runFor) + ")");
+            }
+        }
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            throw bad("--speed", String.valueOf(speed), "a number above 0, such as 2");
+        }
+        if (scenarioFile != null) {
+            // A scenario's setup is its lesson: a flag that would change it is refused, not silently ignored.
+            for (String option : List.of(
+                    "--workers",
+                    "--mode",
+                    "--every",
+                    "--task-time",
+                    "--duration",
+                    "--store",
+                    "--lock-ttl",
+                    "--release",
+                    "--pg-lock",
+                    "--recheck",
+                    "--switch")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    String value = spec.commandLine()
+                            .getParseResult()
+                            .matchedOption(option)
+                            .stringValues()
+                            .get(0);
+                    throw bad(option, value, "no " + option + " with --scenario: the scenario's setup decides it");
+                }
+            }
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
+            throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
+        }
+        if (workers < 1 || workers > 64) {
+            throw bad("--workers", String.valueOf(workers), "a whole number from 1 to 64");
+        }
+        if (every.compareTo(Durations.MIN_PERIOD) < 0) {
+            throw bad(
+                    "--every",
+                    Durations.format(every),
+                    "a period of " + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s or 500ms");
+        }
+        if (duration != null && (duration.isZero() || duration.isNegative())) {
+            throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");
+        }
+    }
+
+    /** The value is masked: a URL the user typed may carry a password, and this line is printed. */
+    private ParameterException bad(String option, String value, String expected) {
+        return new ParameterException(
+                spec.commandLine(),
+                "Invalid value for option '" + option + "': '" + Secrets.mask(value) + "' (expected " + expected + ")");
+    }
+
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class SwitchConverter implements CommandLine.ITypeConverter<LabSettings.Switch> {
+        @Override
+        public LabSettings.Switch convert(String value) {
+            int eq = value.indexOf('=');
+            if (eq < 0) {
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not AT=MODE (expected e.g. 6s=redis,12s=postgres)");
+            }
+            try {
+                return new LabSettings.Switch(
+                        Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class ServerSourceConverter implements CommandLine.ITypeConverter<ServerSource> {
+        @Override
+        public ServerSource convert(String value) {
+            try {
+                return ServerSource.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class ModeConverter implements CommandLine.ITypeConverter<Mode> {
+        @Override
+        public Mode convert(String value) {
+            try {
+                return Mode.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

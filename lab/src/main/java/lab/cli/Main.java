@@ -1,0 +1,37 @@
+package lab.cli;
+
+import java.io.PrintStream;
+import lab.runs.ExitCode;
+import picocli.CommandLine;
+
+/** The launcher's entry point; its exit codes are {@link ExitCode}'s. */
+public final class Main {
+    public static final int BAD_INPUT = ExitCode.BAD_INPUT;
+    public static final int START_FAILED = ExitCode.START_FAILED;
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        // Library chatter (pools starting, shutting down) is not the lesson: warnings only, on stderr.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command line and returns the exit code; bad input is one line on {@code err}. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cmd = new CommandLine(new LabCommand(out, err));
+        cmd.setOut(new java.io.PrintWriter(out, true));
+        cmd.setErr(new java.io.PrintWriter(err, true));
+        cmd.setParameterExceptionHandler((ex, a) -> {
+            err.println("error: " + ex.getMessage() + " (see --help)");
+            return BAD_INPUT;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parsed) -> {
+            // A defect, not a refusal: one line that says so, then the trace for the report.
+            err.println("error: the lab broke down: " + ex);
+            ex.printStackTrace(err);
+            return START_FAILED;
+        });
+        return cmd.execute(args);
+    }
+}

@@ -1,0 +1,117 @@
+package lab.fleet;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import lab.protocol.Event;
+import lab.protocol.WorkerConfig;
+
+/**
+ * The worker processes of a session, by id: started, hurt (kill -9, pause, resume), restarted under the same id,
+ * added and removed while the lab runs, and stopped together at the end.
+ */
+public final class WorkerPool {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<WorkerProcess> workers = new CopyOnWriteArrayList<>();
+    private final HttpClient http;
+    private final Function<String, WorkerConfig> configFor;
+    private final Consumer<Event> events;
+    private volatile BiConsumer<String, String> say = (id, line) -> {};
+
+    public WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
+        this.http = http;
+        this.configFor = configFor;
+        this.events = events;
+    }
+
+    /** Forks a worker under {@code id}, replacing any earlier process of that id; returns at once. */
+    public WorkerProcess start(String id) throws IOException {
+        WorkerProcess w = new WorkerProcess(configFor.apply(id), events);
+        int at = indexOf(id);
+        if (at >= 0) {
+            workers.set(at, w);
+        } else {
+            workers.add(w);
+        }
+        w.onDeath((who, line) -> say.accept(who, line));
+        w.start(extraJvmFlags());
+        return w;
+    }
+
+    /** Who hears when a worker ends after it was ready. */
+    public void onDeath(BiConsumer<String, String> listener) {
+        say = listener;
+    }
+
+    /** Waits until {@code w} answers {@code /healthz}; returns its port. */
+    public int awaitHealthy(WorkerProcess w) throws Exception {
+        return w.awaitHealthy(http, READY_TIMEOUT);
+    }
+
+    public List<WorkerProcess> all() {
+        return List.copyOf(workers);
+    }
+
+    /** The workers that can take a switch: alive and not paused (a paused one cannot answer). */
+    public List<WorkerProcess> reachable() {
+        return workers.stream().filter(w -> w.alive() && w.state().equals("up")).toList();
+    }
+
+    public Optional<WorkerProcess> byId(String id) {
+        return workers.stream().filter(w -> w.id().equals(id)).findFirst();
+    }
+
+    /** The id a new worker gets: one past the highest so far. */
+    public String nextId() {
+        int max = workers.stream()
+                .mapToInt(w -> Integer.parseInt(w.id().substring(1)))
+                .max()
+                .orElse(0);
+        return "w" + (max + 1);
+    }
+
+    /** Removes the last worker from the pool once it has stopped; false when only one is left. */
+    public boolean removeLast(Duration grace) throws InterruptedException {
+        if (workers.size() <= 1) {
+            return false;
+        }
+        WorkerProcess last = workers.get(workers.size() - 1);
+        last.requestStop();
+        last.awaitStop(grace);
+        workers.remove(last);
+        return true;
+    }
+
+    /** SIGTERM to all at once (so they stop together), then wait for each; a laggard is killed after {@code grace}. */
+    public void stopAll(Duration grace) throws InterruptedException {
+        workers.forEach(WorkerProcess::requestStop);
+        for (WorkerProcess w : workers) {
+            w.awaitStop(grace);
+        }
+    }
+
+    private int indexOf(String id) {
+        for (int i = 0; i < workers.size(); i++) {
+            if (workers.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Extra flags for the worker JVMs, from {@code LAB_WORKER_JAVA_OPTS}: for tuning and benchmarking. */
+    private static List<String> extraJvmFlags() {
+        String opts = System.getenv("LAB_WORKER_JAVA_OPTS");
+        return opts == null || opts.isBlank()
+                ? List.of()
+                : Arrays.asList(opts.trim().split("\\s+"));
+    }
+}

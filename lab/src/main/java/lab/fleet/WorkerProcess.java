@@ -1,0 +1,261 @@
+package lab.fleet;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import lab.os.Spawner;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.protocol.WorkerConfig;
+
+/** One forked worker JVM, seen from the launcher: its process, its event lines, its last stderr lines. */
+public final class WorkerProcess {
+    /** Flags for many small JVMs on a small machine; a benchmark issue measures and tunes them. */
+    static final List<String> JVM_FLAGS = List.of(
+            "-XX:+UseSerialGC",
+            "-Xmx32m",
+            "-Xss256k",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:CICompilerCount=1",
+            "-Xshare:auto",
+            "-Djava.awt.headless=true",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
+
+    private final WorkerConfig config;
+    private final Consumer<Event> events;
+    private final StderrTail stderr = new StderrTail(20);
+    private final CompletableFuture<Integer> port = new CompletableFuture<>();
+    private Process process;
+    private Thread outPump;
+    private volatile String state = "starting";
+    private volatile java.util.function.BiConsumer<String, String> onDeath = (id, line) -> {};
+
+    WorkerProcess(WorkerConfig config, Consumer<Event> events) {
+        this.config = config;
+        this.events = events;
+    }
+
+    public String id() {
+        return config.worker();
+    }
+
+    /** Forks the JVM and hands it its configuration on stdin; returns at once. */
+    void start(List<String> extraJvmFlags) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(JVM_FLAGS);
+        cmd.addAll(extraJvmFlags);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain", "--id", id()));
+        process = Spawner.start(new ProcessBuilder(cmd));
+        outPump = pump(
+                id() + "-out",
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                this::onLine);
+        Thread errPump = pump(
+                id() + "-err",
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
+                stderr::add);
+        process.onExit().thenRun(() -> {
+            boolean wasUp = state.equals("up") || state.equals("paused");
+            if (!state.equals("killed")) {
+                state = "exited";
+            }
+            if (wasUp || state.equals("killed")) {
+                onDeath.accept(
+                        id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
+            }
+            joinQuietly(errPump); // the last stderr lines are the explanation: read them all first
+            port.completeExceptionally(new IllegalStateException(
+                    id() + " exited with code " + process.exitValue() + " before it was ready" + stderrSummary()));
+        });
+        OutputStream stdin = process.getOutputStream();
+        try {
+            // The pipe stays open: its end is how the worker learns that the launcher is gone.
+            stdin.write((config.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            // It died before reading its configuration; onExit reports how, with its stderr.
+        }
+    }
+
+    /** The HTTP port it reported; only once it is ready. */
+    public int port() {
+        return port.isDone() && !port.isCompletedExceptionally() ? port.join() : -1;
+    }
+
+    /** Its process id, or -1 before it is forked. */
+    public long pid() {
+        Process p = process;
+        return p == null ? -1 : p.pid();
+    }
+
+    boolean alive() {
+        return process != null && process.isAlive();
+    }
+
+    /**
+     * Waits until the worker reported its port and answers {@code GET /healthz} there; throws with the worker's
+     * last stderr lines when it died or did not get there in time.
+     */
+    int awaitHealthy(HttpClient http, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        int p;
+        try {
+            p = port.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException(
+                    id() + " did not report ready within " + timeout.toMillis() + " ms" + stderrSummary());
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause().getMessage());
+        }
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + p + "/healthz"))
+                .timeout(Duration.ofSeconds(2))
+                .build();
+        while (true) {
+            try {
+                HttpResponse<String> res = http.send(req, HttpResponse.BodyHandlers.ofString());
+                if (res.statusCode() == 200) {
+                    state = "up";
+                    return p;
+                }
+            } catch (IOException e) {
+                // not listening yet, or busy: try again until the deadline
+            }
+            if (System.nanoTime() > deadline || !alive()) {
+                throw new IllegalStateException(id() + " does not answer GET /healthz on port " + p + stderrSummary());
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** Who hears, by id and in one line, that the worker ended after it was ready (a crash, a kill, a stop). */
+    void onDeath(java.util.function.BiConsumer<String, String> listener) {
+        onDeath = listener;
+    }
+
+    /** starting, up, paused, killed or exited. */
+    public String state() {
+        return state;
+    }
+
+    /** kill -9: no shutdown hook, no release; the lock it held stays as the mechanism leaves it. */
+    public void kill() {
+        if (alive()) {
+            state = "killed";
+            process.destroyForcibly();
+        }
+    }
+
+    /** SIGSTOP: alive, holding whatever it holds, doing nothing — a long GC pause, a frozen VM. */
+    public void pause() {
+        if (alive() && signal("STOP")) {
+            state = "paused";
+        }
+    }
+
+    public void resume() {
+        if (alive() && signal("CONT")) {
+            state = "up";
+        }
+    }
+
+    private boolean signal(String name) {
+        try {
+            return new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
+                            .start()
+                            .waitFor()
+                    == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Asks the worker to stop (SIGTERM): it stops firing and lets the runs in progress write their rows. */
+    void requestStop() {
+        if (alive()) {
+            // A paused process cannot act on SIGTERM: wake it first, or it would need the kill after the grace.
+            if (state.equals("paused")) {
+                resume();
+            }
+            process.destroy();
+        }
+    }
+
+    /** Waits for the worker to end; kills it when it takes longer than {@code grace}. */
+    public void awaitStop(Duration grace) throws InterruptedException {
+        if (process == null) {
+            return;
+        }
+        if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(2, TimeUnit.SECONDS);
+        }
+        // Its last event lines may still be in the pipe: read them before anyone closes the recorder or counts.
+        joinQuietly(outPump);
+    }
+
+    private String stderrSummary() {
+        List<String> lines = stderr.lines();
+        if (lines.isEmpty()) {
+            return "";
+        }
+        List<String> last = lines.subList(Math.max(0, lines.size() - 5), lines.size());
+        return "; last stderr lines:\n    " + String.join("\n    ", last);
+    }
+
+    private void onLine(String line) {
+        Event e;
+        try {
+            e = Event.parse(line);
+        } catch (IllegalArgumentException notAnEvent) {
+            stderr.add(line); // stray output: keep it with the diagnostics, never count it
+            return;
+        }
+        if (e.type() == EventType.READY && e.port() != null) {
+            port.complete(e.port());
+        }
+        events.accept(e);
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Thread pump(String name, BufferedReader reader, Consumer<String> sink) {
+        Thread t = new Thread(
+                () -> {
+                    try (reader) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            sink.accept(line);
+                        }
+                    } catch (IOException ignored) {
+                        // the worker is gone; its exit is handled by onExit
+                    }
+                },
+                name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+}

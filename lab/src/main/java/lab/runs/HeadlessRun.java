@@ -1,0 +1,101 @@
+package lab.runs;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import lab.headless.EventLine;
+import lab.launcher.Lab;
+import lab.launcher.LabSettings;
+import lab.launcher.StartFailure;
+import lab.protocol.Durations;
+
+/**
+ * A run without a terminal UI: every event as one line, the summary at the end. Ctrl-C ends the run early
+ * and still prints the summary of the windows that completed.
+ */
+public final class HeadlessRun {
+    private final LabSettings settings;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    public HeadlessRun(LabSettings settings, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    public int run() {
+        ZoneId zone = ZoneId.systemDefault();
+        Lab lab = new Lab(settings);
+        Thread hook = new Thread(
+                () -> {
+                    stopRequested.countDown();
+                    try {
+                        finished.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException ignored) {
+                        // exiting anyway
+                    }
+                    lab.close();
+                },
+                "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            out.println("Scheduler Lock Lab - " + Plural.count(settings.workers(), "worker") + ", mode "
+                    + settings.spec().mode()
+                    + ", every " + Durations.format(settings.every()) + ", task time "
+                    + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
+            lab.onEvent(e -> out.println(EventLine.format(e, zone)));
+            lab.onLockChange(out::println);
+            try {
+                lab.start(out::println);
+            } catch (StartFailure e) {
+                err.println("error: " + e.getMessage());
+                return ExitCode.START_FAILED;
+            }
+            Instant readyAt = lab.readyAt();
+            out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms (pids "
+                    + lab.workerPids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone) + " for "
+                    + Durations.format(settings.duration()));
+            Instant stopAt = readyAt.plus(settings.duration());
+            boolean stopped = false;
+            for (LabSettings.Switch sw : settings.switches()) {
+                if (stopped = sleepUntil(readyAt.plus(sw.at()))) {
+                    break;
+                }
+                out.println(lab.switchMode(java.util.Map.of("mode", sw.mode().cliName())));
+            }
+            if (stopped || sleepUntil(stopAt)) {
+                stopAt = Instant.now();
+                out.println("stop requested: counting the windows complete so far");
+            }
+            if (!Summaries.finishOrExplain(lab, stopAt, settings, out, err)) {
+                return ExitCode.START_FAILED;
+            }
+            out.println("events recorded in " + lab.runDir().resolve("events.jsonl"));
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: the launcher was interrupted before the summary");
+            return ExitCode.START_FAILED;
+        } finally {
+            lab.close();
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running; it closes the lab, which is already closed
+            }
+        }
+    }
+
+    /** Sleeps until {@code at}; true when a stop was requested meanwhile. */
+    private boolean sleepUntil(Instant at) throws InterruptedException {
+        long ms = Duration.between(Instant.now(), at).toMillis();
+        return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
+    }
+}

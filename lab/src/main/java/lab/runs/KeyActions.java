@@ -1,0 +1,182 @@
+package lab.runs;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import lab.fleet.WorkerProcess;
+import lab.launcher.Lab;
+import lab.protocol.Durations;
+import lab.session.Action;
+import lab.session.Command;
+import lab.session.LiveModel;
+import lab.session.SwitchMode;
+
+/**
+ * What each dashboard key does to the lab. Called on the UI thread, it only decides: anything slow (a switch,
+ * a fault, a server) runs on the action thread, and its one-line answer is flashed and kept among the events.
+ */
+public final class KeyActions {
+    private static final List<Duration> TASK_TIMES =
+            List.of(Duration.ZERO, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3));
+
+    private final Lab lab;
+    private final LiveModel model;
+    private final SnapshotPublisher publisher;
+    private final ScenarioDriver scenario;
+    private final ExecutorService actions;
+    private final AtomicBoolean stop;
+    private final AtomicReference<String> selected;
+    /** The worker the last {@code p} paused, so that the next {@code p} resumes it even if the lock moved on. */
+    private final AtomicReference<String> lastPaused = new AtomicReference<>();
+
+    KeyActions(
+            Lab lab,
+            LiveModel model,
+            SnapshotPublisher publisher,
+            ScenarioDriver scenario,
+            ExecutorService actions,
+            AtomicBoolean stop,
+            AtomicReference<String> selected) {
+        this.lab = lab;
+        this.model = model;
+        this.publisher = publisher;
+        this.scenario = scenario;
+        this.actions = actions;
+        this.stop = stop;
+        this.selected = selected;
+    }
+
+    void onCommand(Command c) {
+        if (scenario != null && scenario.locksKeys() && changesTheLab(c)) {
+            publisher.flash("this scenario locks the keys that change the lab (lock-keys: true)");
+            return;
+        }
+        if (c instanceof SwitchMode m) {
+            act(() -> lab.switchMode(Map.of("mode", m.mode().cliName())));
+            return;
+        }
+        Action a = (Action) c;
+        switch (a) {
+            case QUIT -> publisher.askQuit(true);
+            case CONFIRM -> {
+                if (publisher.quitAsked()) {
+                    stop.set(true);
+                }
+            }
+            case CANCEL -> publisher.askQuit(false);
+            case STOP_NOW -> stop.set(true);
+            case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
+            case KILL, PAUSE_RESUME, RESTART -> fault(a);
+            case ADD_WORKER -> act(lab.faults()::addWorker);
+            case REMOVE_WORKER -> act(lab.faults()::removeWorker);
+            case TOGGLE_REDIS -> act(() -> lab.faults().toggleServer("redis"));
+            case TOGGLE_POSTGRES -> act(() -> lab.faults().toggleServer("postgres"));
+            case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
+            case CLEAR_TABLE -> act(() -> {
+                String said = lab.clearTable();
+                model.cleared();
+                return said;
+            });
+            case SCENARIO_PAUSE_RESUME, SCENARIO_NEXT -> {
+                if (scenario == null) {
+                    publisher.flash("no scenario is replaying");
+                } else if (a == Action.SCENARIO_NEXT) {
+                    scenario.stepOnce();
+                } else {
+                    scenario.togglePause();
+                }
+            }
+            case HELP -> {}
+        }
+    }
+
+    /** What a scenario with {@code lock-keys} refuses: everything but looking, scrolling, pausing it and quitting. */
+    private static boolean changesTheLab(Command c) {
+        if (c instanceof SwitchMode) {
+            return true;
+        }
+        return switch ((Action) c) {
+            case HELP,
+                    QUIT,
+                    STOP_NOW,
+                    CONFIRM,
+                    CANCEL,
+                    SELECT_NEXT,
+                    SELECT_PREV,
+                    SCENARIO_PAUSE_RESUME,
+                    SCENARIO_NEXT -> false;
+            default -> true;
+        };
+    }
+
+    private void fault(Action a) {
+        String chosen = selected.get();
+        if (a == Action.PAUSE_RESUME) {
+            // p toggles: the chosen worker, else the one the last p paused (the lock may have moved on since),
+            // else whoever holds the lock now.
+            String target = chosen != null
+                    ? chosen
+                    : lastPaused.get() != null && isPaused(lastPaused.get()) ? lastPaused.get() : "holder";
+            boolean resume = !target.equals("holder") && isPaused(target);
+            if (!resume && !target.equals("holder")) {
+                lastPaused.set(target);
+            }
+            act(() -> {
+                String said = lab.fault(resume ? "resume" : "pause", target);
+                if (!resume && target.equals("holder")) {
+                    lab.workers().all().stream()
+                            .filter(w -> w.state().equals("paused"))
+                            .reduce((x, y) -> y)
+                            .ifPresent(w -> lastPaused.set(w.id()));
+                }
+                return said;
+            });
+            return;
+        }
+        String target = chosen != null ? chosen : "holder";
+        act(() -> lab.fault(a == Action.KILL ? "kill" : "restart", target));
+    }
+
+    private boolean isPaused(String id) {
+        return lab.workers().byId(id).map(w -> w.state().equals("paused")).orElse(false);
+    }
+
+    private String cycleTaskTime() {
+        int i = TASK_TIMES.indexOf(lab.spec().taskTime());
+        Duration next = TASK_TIMES.get((i + 1) % TASK_TIMES.size());
+        return lab.switchMode(Map.of("task-time", Durations.format(next)));
+    }
+
+    private void select(int step) {
+        List<WorkerProcess> all = lab.workers().all();
+        if (all.isEmpty()) {
+            return;
+        }
+        // Cycles w1 .. wN and then "none", which means: act on whoever holds the lock.
+        int at = -1;
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).id().equals(selected.get())) {
+                at = i;
+            }
+        }
+        int next = Math.floorMod(at + 1 + step, all.size() + 1) - 1;
+        selected.set(next < 0 ? null : all.get(next).id());
+    }
+
+    private void act(Supplier<String> action) {
+        actions.submit(() -> {
+            String said;
+            try {
+                said = action.get();
+            } catch (RuntimeException e) {
+                said = "failed: " + e.getMessage();
+            }
+            publisher.flash(said);
+            model.onLabLine(said);
+        });
+    }
+}

@@ -1,0 +1,65 @@
+package lab.runs;
+
+import java.io.PrintStream;
+import java.time.Instant;
+import lab.launcher.Lab;
+import lab.launcher.LabSettings;
+import lab.launcher.StartFailure;
+import lab.protocol.Durations;
+
+/**
+ * A scenario replayed without a terminal UI, for CI and for a learner alone: every step, caption, action and
+ * verdict as a line, then the summary and the final verdict. The run goes to the end even when an expectation
+ * fails, so that it reports everything at once.
+ */
+public final class ScenarioRun {
+    private final LabSettings settings;
+    private final ScenarioDriver driver;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public ScenarioRun(LabSettings settings, ScenarioDriver driver, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.driver = driver;
+        this.out = out;
+        this.err = err;
+    }
+
+    public int run() {
+        Lab lab = new Lab(settings);
+        Thread hook = new Thread(lab::close, "lab-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            out.println("scenario: " + driver.scenario().title() + " ("
+                    + driver.scenario().source() + ")");
+            driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
+            out.println("setup: " + Plural.count(settings.workers(), "worker") + ", "
+                    + settings.spec().toMap() + ", every " + Durations.format(settings.every()) + ", store "
+                    + settings.store());
+            try {
+                // The lab's own lines (servers, workers up, a worker's death) but not every lock change: the
+                // steps and verdicts are the story here.
+                lab.start(out::println);
+            } catch (StartFailure e) {
+                err.println("error: " + e.getMessage());
+                return ExitCode.START_FAILED;
+            }
+            out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
+            driver.play(lab, out::println);
+            if (!Summaries.finishOrExplain(lab, Instant.now(), settings, out, err)) {
+                return ExitCode.START_FAILED;
+            }
+            return driver.exitCode(out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return driver.exitCode(out);
+        } finally {
+            lab.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is closing the lab already
+            }
+        }
+    }
+}

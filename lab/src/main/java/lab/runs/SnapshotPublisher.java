@@ -1,0 +1,190 @@
+package lab.runs;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import lab.check.Figures;
+import lab.fleet.WorkerProcess;
+import lab.guard.LockState;
+import lab.launcher.Lab;
+import lab.launcher.LabSettings;
+import lab.protocol.ModeSpec;
+import lab.session.Header;
+import lab.session.LabSnapshot;
+import lab.session.LiveModel;
+import lab.session.LockView;
+import lab.session.WorkerProc;
+import lab.store.CounterRow;
+import lab.store.CounterStore;
+
+/**
+ * Follows the counter table and the lab's state, and publishes an immutable snapshot every 100 ms for the UI
+ * thread to draw. New rows are read by id, so each poll costs what was written since the last one.
+ */
+public final class SnapshotPublisher implements AutoCloseable {
+    private static final long FRAME_MS = 100;
+    private static final long FLASH_MS = 6_000;
+
+    private final Lab lab;
+    private final LiveModel model;
+    private final AtomicReference<String> selected;
+    private final ScenarioDriver scenario;
+    private final AtomicReference<LabSnapshot> latest = new AtomicReference<>();
+    private final Thread thread = new Thread(this::loop, "lab-snapshots");
+    private volatile String flash;
+    private volatile long flashAt;
+    private volatile boolean quitAsked;
+    private volatile boolean running = true;
+    private Map<String, Figures> totals = Map.of();
+    private long totalsAt;
+    private CounterStore store;
+    private Instant modeMarked; // the last switch put on the timeline: from a key or a scenario step alike
+
+    SnapshotPublisher(Lab lab, LiveModel model, AtomicReference<String> selected, ScenarioDriver scenario) {
+        this.lab = lab;
+        this.model = model;
+        this.selected = selected;
+        this.scenario = scenario;
+        thread.setDaemon(true);
+        publish();
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    LabSnapshot latest() {
+        return latest.get();
+    }
+
+    void flash(String message) {
+        flash = message;
+        flashAt = System.currentTimeMillis();
+        publish();
+    }
+
+    void askQuit(boolean asked) {
+        quitAsked = asked;
+        publish();
+    }
+
+    boolean quitAsked() {
+        return quitAsked;
+    }
+
+    private void loop() {
+        while (running) {
+            try {
+                follow();
+            } catch (Exception e) {
+                // The store may be down for a moment (a lesson stops PostgreSQL): say so, keep drawing.
+                closeStore();
+                flash("counter table unreadable: " + e.getMessage());
+            }
+            try {
+                publish();
+            } catch (RuntimeException e) {
+                // A background task never dies silently: the screen keeps its last snapshot and says why.
+                System.err.println("snapshot failed: " + e);
+                e.printStackTrace();
+            }
+            try {
+                Thread.sleep(FRAME_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void follow() throws Exception {
+        if (lab.storeUrl() == null || lab.readyAt() == null) {
+            return;
+        }
+        Instant since = lab.modeSince();
+        if (since != null && !since.equals(modeMarked) && !since.equals(lab.readyAt())) {
+            modeMarked = since;
+            model.modeSwitched(lab.spec().mode().cliName(), since);
+        }
+        if (store == null) {
+            store = new CounterStore(lab.storeUrl());
+        }
+        List<CounterRow> added = store.readAfter(model.lastRowId());
+        model.onRows(added);
+        long now = System.currentTimeMillis();
+        if (now - totalsAt > 1_000 || !added.isEmpty()) {
+            totals = lab.totalsSoFar(model.rows(), Instant.now());
+            totalsAt = now;
+        }
+    }
+
+    private void publish() {
+        ModeSpec spec = lab.spec();
+        LabSettings s = lab.settings();
+        Header header = new Header(
+                spec.mode().cliName(),
+                lab.workers().all().size(),
+                s.every(),
+                spec.taskTime(),
+                spec.lockTtl(),
+                s.store(),
+                lab.servers(),
+                lab.serversEnv() == null ? "" : lab.serversEnv().toString());
+        List<WorkerProc> procs = lab.workers().all().stream()
+                .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state()))
+                .toList();
+        LockState lock = lab.lock();
+        String holder = lab.holder().map(WorkerProcess::id).orElse(null);
+        String shownFlash = System.currentTimeMillis() - flashAt < FLASH_MS ? flash : null;
+        model.observeWorkers(procs, Instant.now());
+        latest.set(model.snapshot(
+                header,
+                procs,
+                lockView(lock, spec),
+                holder,
+                selected.get(),
+                totals,
+                scenario == null ? null : scenario.view(),
+                shownFlash,
+                quitAsked,
+                Instant.now()));
+    }
+
+    private LockView lockView(LockState s, ModeSpec spec) {
+        if (s == null) {
+            return new LockView(spec.mode().cliName(), "-", null, -1, -1, List.of(), List.of(), lab.lockProblem());
+        }
+        List<String> local = s.mechanism().equals("local-mutex") && !s.free()
+                ? List.of(s.holder().split(", "))
+                : List.of();
+        return new LockView(
+                s.mechanism(),
+                s.key(),
+                s.mechanism().equals("local-mutex") ? null : s.holder(),
+                s.ttlMillis(),
+                s.mechanism().equals("redis") ? spec.lockTtl().toMillis() : -1,
+                s.waiters(),
+                local,
+                null);
+    }
+
+    private void closeStore() {
+        if (store != null) {
+            store.close();
+            store = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            // The loop may be reading the table: let it finish, then close the store it used.
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeStore();
+    }
+}

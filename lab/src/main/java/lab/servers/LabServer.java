@@ -1,0 +1,34 @@
+package lab.servers;
+
+import java.io.IOException;
+
+/** A server process the lab started itself (Redis, PostgreSQL): what the session needs to drive and show it. */
+public interface LabServer extends AutoCloseable {
+    /** How the lab's own clients reach it, password included: never for a line a person reads. */
+    String url();
+
+    /** host:port, for the lines a person reads. */
+    String address();
+
+    long startMillis();
+
+    /** Where its binaries came from, short: "machine 7.0.15", "embedded 14.22". */
+    String source();
+
+    /** Which program and where from, in full. */
+    String detail();
+
+    /** Why {@code --servers auto} did not use the machine's binary; empty when it did or was not asked to. */
+    String note();
+
+    boolean isRunning();
+
+    /** Starts it again after {@link #stop()}, on the same port. */
+    void start() throws IOException;
+
+    /** Stops it as a crash would look to its clients; {@link #start()} brings it back. */
+    void stop();
+
+    @Override
+    void close();
+}

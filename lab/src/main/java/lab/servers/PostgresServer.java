@@ -1,0 +1,205 @@
+package lab.servers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import lab.os.FreePort;
+import lab.os.SessionFolder;
+import lab.os.Spawner;
+
+/**
+ * A real PostgreSQL on 127.0.0.1 and a free port, with its binaries and data in {@code dir}; it can be stopped and
+ * started again on the same port and data, closed by the session's password (scram-sha-256 on every connection),
+ * and dies with the launcher.
+ *
+ * <p>The postmaster is started here, through {@link Spawner}, as the launcher's direct child: zonky's own start
+ * goes through {@code pg_ctl}, which daemonizes the postmaster out of reach of the parent-death signal. Zonky's
+ * artifact is used for its binaries only. The backends end by themselves when the postmaster dies.
+ */
+public final class PostgresServer implements LabServer {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path dir;
+    private final PostgresBinaries binaries;
+    private final int port;
+    private final String password;
+    private final String note;
+    private ServerProcess process;
+    private long startMillis;
+
+    private PostgresServer(Path dir, PostgresBinaries binaries, int port, String password, String note) {
+        this.dir = dir;
+        this.binaries = binaries;
+        this.port = port;
+        this.password = password;
+        this.note = note;
+    }
+
+    /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
+    public static PostgresServer start(Path dir, ServerSource source, int port, String password) throws IOException {
+        return start(dir, source, port, password, MachinePrograms.here());
+    }
+
+    static PostgresServer start(Path dir, ServerSource source, int port, String password, MachinePrograms machine)
+            throws IOException {
+        long t0 = System.nanoTime();
+        Files.createDirectories(dir);
+        return SourceChoice.start(
+                "postgres",
+                source,
+                note -> {
+                    PostgresBinaries binaries = PostgresBinaries.machine(machine);
+                    try {
+                        return fresh(dir, binaries, port, password, note, t0);
+                    } catch (java.io.InterruptedIOException stopping) {
+                        throw stopping;
+                    } catch (IOException e) {
+                        SessionFolder.deleteTree(dir.resolve("data")); // the next attempt runs its own initdb
+                        throw new IOException("the machine's postgres failed (" + e.getMessage() + ")", e);
+                    }
+                },
+                note -> fresh(dir, PostgresBinaries.embedded(dir), port, password, note, t0),
+                PostgresBinaries.EMBEDDED);
+    }
+
+    private static PostgresServer fresh(
+            Path dir, PostgresBinaries binaries, int port, String password, String note, long t0) throws IOException {
+        PostgresServer server = new PostgresServer(dir, binaries, port, password, note);
+        try {
+            binaries.initdb(dir.resolve("data"), dir.resolve("initdb.log"), password);
+        } catch (IOException e) {
+            throw server.failure(e);
+        }
+        server.launch(t0);
+        return server;
+    }
+
+    /** Starts it again after {@link #stop()}, on the same port and data directory. */
+    @Override
+    public synchronized void start() throws IOException {
+        if (!isRunning()) {
+            launch(System.nanoTime());
+        }
+    }
+
+    private synchronized void launch(long t0) throws IOException {
+        Path data = dir.resolve("data");
+        List<String> command = new ArrayList<>(binaries.command("postgres"));
+        command.addAll(List.of(
+                "-D",
+                data.toString(),
+                "-p",
+                Integer.toString(port),
+                // No Unix socket: everything connects over TCP, and a long temp path would overflow sun_path.
+                "-k",
+                "",
+                "-c",
+                "listen_addresses=127.0.0.1",
+                // A lab on a small machine: losing data on a crash is fine, waiting for the disk is not. Connections:
+                // up to 64 workers, each with one store and two lock connections, and the launcher's few.
+                "-c",
+                "fsync=off",
+                "-c",
+                "synchronous_commit=off",
+                "-c",
+                "full_page_writes=off",
+                "-c",
+                "shared_buffers=16MB",
+                "-c",
+                "max_connections=250",
+                "-c",
+                "huge_pages=off"));
+        process = ServerProcess.start("postgres on 127.0.0.1:" + port, command, dir.resolve("postgres.log"));
+        try {
+            process.awaitReady(() -> isReady(data), READY_TIMEOUT);
+        } catch (IOException e) {
+            throw failure(e);
+        }
+        startMillis = (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /**
+     * What {@code pg_ctl -w} reads: the postmaster writes "ready" on the 8th line of postmaster.pid once it accepts
+     * connections. The socket check then proves the port is really ours.
+     */
+    private boolean isReady(Path data) throws IOException {
+        List<String> lines = Files.readAllLines(data.resolve("postmaster.pid"));
+        return lines.size() >= 8 && lines.get(7).strip().equals("ready") && FreePort.accepting(port);
+    }
+
+    private IOException failure(IOException cause) {
+        return new IOException(
+                "postgres server (" + binaries.source() + ") could not start on 127.0.0.1:" + port + ": "
+                        + cause.getMessage(),
+                cause);
+    }
+
+    /** Fast shutdown (SIGINT): open sessions are cut, as in a real outage; SIGTERM would wait for them to leave. */
+    @Override
+    public synchronized void stop() {
+        if (process != null && process.alive()) {
+            try {
+                process.signal("INT");
+                process.awaitExit(Duration.ofSeconds(10));
+            } catch (IOException e) {
+                process.stopNow();
+            }
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return process != null && process.alive();
+    }
+
+    /** With the session's password in it: for the lab's own clients, never for a line a person reads. */
+    @Override
+    public String url() {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&password=" + password;
+    }
+
+    @Override
+    public String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The last start's duration (unpacking and initdb included the first time). */
+    @Override
+    public synchronized long startMillis() {
+        return startMillis;
+    }
+
+    /** "machine 15.18" or "embedded 14.22". */
+    @Override
+    public String source() {
+        return binaries.source();
+    }
+
+    @Override
+    public String detail() {
+        return binaries.detail();
+    }
+
+    @Override
+    public String note() {
+        return note;
+    }
+
+    /** The postmaster's process id while it runs. */
+    public synchronized long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() {
+        stop();
+        SessionFolder.deleteTree(dir);
+    }
+}
