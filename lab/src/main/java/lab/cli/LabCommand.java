@@ -6,16 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import lab.launcher.LabSettings;
-import lab.protocol.BadFieldException;
 import lab.protocol.Durations;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
-import lab.protocol.ModeSpec;
 import lab.protocol.Secrets;
 import lab.runs.DashboardRun;
 import lab.runs.HeadlessRun;
@@ -25,7 +22,6 @@ import lab.scenario.Scenario;
 import lab.scenario.ScenarioException;
 import lab.scenario.ScenarioParser;
 import lab.scenario.Setup;
-import lab.servers.ServerSource;
 import lab.tui.ConsoleTerminal;
 import lab.tui.Dashboard;
 import lab.tui.Look;
@@ -47,30 +43,6 @@ public final class LabCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workers", paramLabel = "N", description = "worker processes, 1..64 (default: ${DEFAULT-VALUE})")
-    int workers = 4;
-
-    @Option(
-            names = "--mode",
-            paramLabel = "MODE",
-            converter = ModeConverter.class,
-            description = "naive, local-mutex, redis or postgres (default: ${DEFAULT-VALUE})")
-    Mode mode = Mode.NAIVE;
-
-    @Option(
-            names = "--every",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "tick period, wall-clock aligned (default: 2s)")
-    Duration every = Duration.ofSeconds(2);
-
-    @Option(
-            names = "--task-time",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "how long the simulated job works before writing its row (default: 0)")
-    Duration taskTime = Duration.ZERO;
-
     @Option(
             names = "--duration",
             paramLabel = "DURATION",
@@ -91,12 +63,6 @@ public final class LabCommand implements Callable<Integer> {
             description = "where each session records its events and summary (default: runs/ in the lab's folder)")
     Path runsDir;
 
-    @Option(
-            names = "--store",
-            paramLabel = "STORE",
-            description = "where the counter table lives: h2 or postgres (default: ${DEFAULT-VALUE})")
-    String store = "h2";
-
     // A URL may carry a password; from the environment it need not sit on a command line, where `ps` shows it.
     @Option(
             names = "--redis-url",
@@ -113,39 +79,6 @@ public final class LabCommand implements Callable<Integer> {
             description = "use this PostgreSQL (jdbc:postgresql://host:port/db?user=u&password=p) instead of"
                     + " starting one (default: $LAB_PG_URL)")
     String pgUrl;
-
-    @Option(
-            names = "--servers",
-            paramLabel = "SOURCE",
-            converter = ServerSourceConverter.class,
-            description = "where the lab's own Redis and PostgreSQL come from: auto (the machine's, else Maven"
-                    + " Central's), machine or embedded (default: auto)")
-    ServerSource servers = ServerSource.AUTO;
-
-    @Option(
-            names = "--lock-ttl",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "the Redis lock's expiry (default: 60s)")
-    Duration lockTtl = Duration.ofSeconds(60);
-
-    @Option(
-            names = "--release",
-            paramLabel = "HOW",
-            description = "safe (compare-and-delete) or unsafe (plain DEL) (default: ${DEFAULT-VALUE})")
-    String release = "safe";
-
-    @Option(
-            names = "--pg-lock",
-            paramLabel = "HOW",
-            description = "try (skip when taken) or wait (queue, as one seed wrote it) (default: ${DEFAULT-VALUE})")
-    String pgLock = "try";
-
-    @Option(
-            names = "--recheck",
-            paramLabel = "on|off",
-            description = "under the lock, write only if the tick has no row yet (default: ${DEFAULT-VALUE})")
-    String recheck = "off";
 
     @Option(
             names = "--switch",
@@ -181,7 +114,8 @@ public final class LabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        validate();
+        KnobOptions.Given knobs = KnobOptions.read(spec);
+        validate(knobs);
         if (runsDir == null) {
             // Beside the lab, not in whatever folder the trainer happened to start it from.
             String home = System.getProperty("lab.home");
@@ -213,21 +147,21 @@ public final class LabCommand implements Callable<Integer> {
                     setup.store(),
                     redisUrl,
                     pgUrl,
-                    servers,
+                    knobs.get(Knobs.SERVERS),
                     List.of());
         } else {
             settings = new LabSettings(
-                    workers,
-                    spec(),
-                    every,
+                    knobs.get(Knobs.WORKERS),
+                    knobs.spec(),
+                    knobs.get(Knobs.EVERY),
                     duration,
                     summaryJson,
                     runsDir,
                     "tick",
-                    store,
+                    knobs.get(Knobs.STORE),
                     redisUrl,
                     pgUrl,
-                    servers,
+                    knobs.get(Knobs.SERVERS),
                     switches.stream()
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());
@@ -259,38 +193,17 @@ public final class LabCommand implements Callable<Integer> {
                                 summaryJson,
                                 runsDir,
                                 "tick",
-                                store,
+                                settings.store(),
                                 redisUrl,
                                 pgUrl,
-                                servers,
+                                settings.servers(),
                                 settings.switches()),
                         out,
                         err)
                 .run();
     }
 
-    /** The first mode and its knobs; a knob's bad value names the option it came from. */
-    private ModeSpec spec() {
-        Map<String, Object> knobs = new LinkedHashMap<>();
-        knobs.put("task-time", Durations.format(taskTime));
-        knobs.put("lock-ttl", Durations.format(lockTtl));
-        knobs.put("release", release);
-        knobs.put("pg-lock", pgLock);
-        knobs.put("recheck", recheck);
-        try {
-            return ModeSpec.defaults(mode).merge(knobs);
-        } catch (BadFieldException e) {
-            String option = "--" + e.field();
-            Object value = knobs.get(e.field());
-            throw bad(option, String.valueOf(value), e.getMessage().replaceFirst("^field '[^']+': expected ", ""));
-        }
-    }
-
-    private void validate() {
-        spec(); // the knobs' values are checked even when a scenario brings its own
-        if (!store.equals("h2") && !store.equals("postgres")) {
-            throw bad("--store", store, "h2 or postgres");
-        }
+    private void validate(KnobOptions.Given knobs) {
         if (redisUrl != null && !redisUrl.matches("redis://([^@/\\s]*@)?[^@/:\\s]+:\\d+(/\\d*)?")) {
             throw bad("--redis-url", redisUrl, "redis://host:port or redis://:password@host:port/db");
         }
@@ -311,18 +224,9 @@ public final class LabCommand implements Callable<Integer> {
         }
         if (scenarioFile != null) {
             // A scenario's setup is its lesson: a flag that would change it is refused, not silently ignored.
-            for (String option : List.of(
-                    "--workers",
-                    "--mode",
-                    "--every",
-                    "--task-time",
-                    "--duration",
-                    "--store",
-                    "--lock-ttl",
-                    "--release",
-                    "--pg-lock",
-                    "--recheck",
-                    "--switch")) {
+            List<String> setupOptions = new ArrayList<>(knobs.inSetup());
+            setupOptions.addAll(List.of("--duration", "--switch"));
+            for (String option : setupOptions) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
                     String value = spec.commandLine()
                             .getParseResult()
@@ -335,22 +239,17 @@ public final class LabCommand implements Callable<Integer> {
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
             throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
         }
-        if (workers < 1 || workers > 64) {
-            throw bad("--workers", String.valueOf(workers), "a whole number from 1 to 64");
-        }
-        if (every.compareTo(Durations.MIN_PERIOD) < 0) {
-            throw bad(
-                    "--every",
-                    Durations.format(every),
-                    "a period of " + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s or 500ms");
-        }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");
         }
     }
 
-    /** The value is masked: a URL the user typed may carry a password, and this line is printed. */
     private ParameterException bad(String option, String value, String expected) {
+        return bad(spec, option, value, expected);
+    }
+
+    /** The value is masked: a URL the user typed may carry a password, and this line is printed. */
+    static ParameterException bad(CommandSpec spec, String option, String value, String expected) {
         return new ParameterException(
                 spec.commandLine(),
                 "Invalid value for option '" + option + "': '" + Secrets.mask(value) + "' (expected " + expected + ")");
@@ -378,28 +277,6 @@ public final class LabCommand implements Callable<Integer> {
             try {
                 return new LabSettings.Switch(
                         Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    static final class ServerSourceConverter implements CommandLine.ITypeConverter<ServerSource> {
-        @Override
-        public ServerSource convert(String value) {
-            try {
-                return ServerSource.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    static final class ModeConverter implements CommandLine.ITypeConverter<Mode> {
-        @Override
-        public Mode convert(String value) {
-            try {
-                return Mode.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }

@@ -20,6 +20,7 @@ public final class Main {
     /** Runs the command line and returns the exit code; bad input is one line on {@code err}. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cmd = new CommandLine(new LabCommand(out, err));
+        KnobOptions.addTo(cmd.getCommandSpec());
         cmd.setOut(new java.io.PrintWriter(out, true));
         cmd.setErr(new java.io.PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {

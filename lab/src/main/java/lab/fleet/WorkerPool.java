@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import lab.protocol.Event;
 import lab.protocol.WorkerConfig;
+import lab.session.WorkerState;
 
 /**
  * The worker processes of a session, by id: started, hurt (kill -9, pause, resume), restarted under the same id,
@@ -62,7 +63,9 @@ public final class WorkerPool {
 
     /** The workers that can take a switch: alive and not paused (a paused one cannot answer). */
     public List<WorkerProcess> reachable() {
-        return workers.stream().filter(w -> w.alive() && w.state().equals("up")).toList();
+        return workers.stream()
+                .filter(w -> w.alive() && w.state() == WorkerState.UP)
+                .toList();
     }
 
     public Optional<WorkerProcess> byId(String id) {
@@ -113,5 +116,10 @@ public final class WorkerPool {
         return opts == null || opts.isBlank()
                 ? List.of()
                 : Arrays.asList(opts.trim().split("\\s+"));
+    }
+
+    /** The process ids of every worker, in start order. */
+    public List<Long> pids() {
+        return all().stream().map(WorkerProcess::pid).toList();
     }
 }

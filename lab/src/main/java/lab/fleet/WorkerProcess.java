@@ -20,6 +20,7 @@ import lab.os.Spawner;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.WorkerConfig;
+import lab.session.WorkerState;
 
 /** One forked worker JVM, seen from the launcher: its process, its event lines, its last stderr lines. */
 public final class WorkerProcess {
@@ -40,7 +41,7 @@ public final class WorkerProcess {
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
     private Process process;
     private Thread outPump;
-    private volatile String state = "starting";
+    private volatile WorkerState state = WorkerState.STARTING;
     private volatile java.util.function.BiConsumer<String, String> onDeath = (id, line) -> {};
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
@@ -69,11 +70,11 @@ public final class WorkerProcess {
                 new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
                 stderr::add);
         process.onExit().thenRun(() -> {
-            boolean wasUp = state.equals("up") || state.equals("paused");
-            if (!state.equals("killed")) {
-                state = "exited";
+            boolean wasUp = state == WorkerState.UP || state == WorkerState.PAUSED;
+            if (state != WorkerState.KILLED) {
+                state = WorkerState.EXITED;
             }
-            if (wasUp || state.equals("killed")) {
+            if (wasUp || state == WorkerState.KILLED) {
                 onDeath.accept(
                         id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
             }
@@ -128,7 +129,7 @@ public final class WorkerProcess {
             try {
                 HttpResponse<String> res = http.send(req, HttpResponse.BodyHandlers.ofString());
                 if (res.statusCode() == 200) {
-                    state = "up";
+                    state = WorkerState.UP;
                     return p;
                 }
             } catch (IOException e) {
@@ -147,14 +148,14 @@ public final class WorkerProcess {
     }
 
     /** starting, up, paused, killed or exited. */
-    public String state() {
+    public WorkerState state() {
         return state;
     }
 
     /** kill -9: no shutdown hook, no release; the lock it held stays as the mechanism leaves it. */
     public void kill() {
         if (alive()) {
-            state = "killed";
+            state = WorkerState.KILLED;
             process.destroyForcibly();
         }
     }
@@ -162,13 +163,13 @@ public final class WorkerProcess {
     /** SIGSTOP: alive, holding whatever it holds, doing nothing — a long GC pause, a frozen VM. */
     public void pause() {
         if (alive() && signal("STOP")) {
-            state = "paused";
+            state = WorkerState.PAUSED;
         }
     }
 
     public void resume() {
         if (alive() && signal("CONT")) {
-            state = "up";
+            state = WorkerState.UP;
         }
     }
 
@@ -190,7 +191,7 @@ public final class WorkerProcess {
     void requestStop() {
         if (alive()) {
             // A paused process cannot act on SIGTERM: wake it first, or it would need the kill after the grace.
-            if (state.equals("paused")) {
+            if (state == WorkerState.PAUSED) {
                 resume();
             }
             process.destroy();

@@ -3,8 +3,12 @@ package lab.headless;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import lab.check.Figures;
 import lab.protocol.Durations;
+import lab.protocol.Knob;
+import lab.protocol.Knobs;
+import lab.protocol.Mode;
 import lab.session.RunSummary;
 
 /** The end-of-run summary as text: the same figures, under the same names, as the summary JSON. */
@@ -39,16 +43,17 @@ public final class SummaryText {
         return out;
     }
 
-    /** The knobs that make one segment of a mode differ from another: pg-lock and recheck, ttl and release. */
+    /** The knobs that make one segment of a mode differ from another: those its guard reads ({@link Knob#concerns}). */
     private static String knobs(Map<String, Object> spec) {
-        String task = "task-time " + spec.get("task-time");
-        return switch (String.valueOf(spec.get("mode"))) {
-            case "redis" -> "(" + task + ", lock-ttl " + spec.get("lock-ttl") + ", release " + spec.get("release")
-                    + ")";
-            case "postgres" -> "(" + task + ", pg-lock " + spec.get("pg-lock") + ", recheck " + spec.get("recheck")
-                    + ")";
-            default -> "(" + task + ")";
-        };
+        Mode.Lock lock = Mode.byName(String.valueOf(spec.get(Knobs.MODE.name())))
+                .map(Mode::lock)
+                .orElse(Mode.Lock.NONE);
+        return "("
+                + Knobs.live().stream()
+                        .filter(k -> k.concerns(lock))
+                        .map(k -> k.name() + " " + spec.get(k.name()))
+                        .collect(Collectors.joining(", "))
+                + ")";
     }
 
     static String figures(Figures f) {

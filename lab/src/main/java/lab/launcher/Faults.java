@@ -1,6 +1,5 @@
 package lab.launcher;
 
-import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -11,13 +10,13 @@ import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.protocol.ModeSpec;
-import lab.servers.LabServer;
-import lab.servers.ServerSlot;
+import lab.session.FaultKind;
+import lab.session.WorkerTarget;
 import lab.store.CounterStore;
 
 /**
- * What a trainer or a scenario does to a running lab besides switching modes: hurt a worker (kill -9, pause,
- * resume, restart), add or remove one, stop or start a server the lab owns, empty the table. Every action answers
+ * What a trainer or a scenario does to the workers of a running lab besides switching modes: hurt one (kill -9,
+ * pause, resume, restart), add or remove one, empty the table. (Servers: {@link ServerToggle}.) Every action answers
  * with one line: what it did, or why it did nothing.
  */
 public final class Faults {
@@ -25,8 +24,6 @@ public final class Faults {
     private final ModeSwitcher switcher;
     private final Supplier<ModeSpec> spec;
     private final Supplier<LockState> lock;
-    private final Supplier<ServerSlot> redis;
-    private final Supplier<ServerSlot> postgres;
     private final Supplier<Duration> settle;
     private final Supplier<String> storeUrl;
     private final Duration every;
@@ -36,8 +33,6 @@ public final class Faults {
             ModeSwitcher switcher,
             Supplier<ModeSpec> spec,
             Supplier<LockState> lock,
-            Supplier<ServerSlot> redis,
-            Supplier<ServerSlot> postgres,
             Supplier<Duration> settle,
             Supplier<String> storeUrl,
             Duration every) {
@@ -46,90 +41,42 @@ public final class Faults {
         this.switcher = switcher;
         this.spec = spec;
         this.lock = lock;
-        this.redis = redis;
-        this.postgres = postgres;
         this.settle = settle;
         this.storeUrl = storeUrl;
     }
 
-    private ServerSlot slot(String name) {
-        return "redis".equals(name) ? redis.get() : "postgres".equals(name) ? postgres.get() : null;
-    }
-
-    /**
-     * Stops the lab's own Redis or PostgreSQL when it runs, starts it when it is down: the fault a trainer injects.
-     * Says in one line what it did, or why it did nothing (an external server is not the lab's to stop).
-     */
-    public String toggleServer(String name) {
-        ServerSlot slot = slot(name);
-        if (slot == null) {
-            return "no server named " + name + " (redis or postgres)";
-        }
-        if (slot.external()) {
-            return name + " at " + slot.address() + " is external: the lab does not own it and will not stop it";
-        }
-        LabServer server = slot.owned();
-        if (server == null) {
-            return name + " server is " + slot.info().state() + ": nothing to stop or start";
-        }
-        if (server.isRunning()) {
-            server.stop();
-            return name + " server stopped (" + slot.address() + "): modes that need it now fail closed";
-        }
-        try {
-            server.start();
-            return name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
-        } catch (IOException e) {
-            return name + " server could not start again: " + e.getMessage();
-        }
-    }
-
-    String server(String name, boolean start) {
-        ServerSlot slot = slot(name);
-        LabServer own = slot == null ? null : slot.owned();
-        if (own != null && own.isRunning() == start) {
-            return name + " server is already " + (start ? "running" : "stopped");
-        }
-        return toggleServer(name);
-    }
-
-    String fault(String kind, String target) {
-        Optional<WorkerProcess> found = "holder".equals(target) ? awaitHolder() : workers.byId(target);
+    String fault(FaultKind kind, WorkerTarget target) {
+        Optional<WorkerProcess> found = target.isHolder() ? awaitHolder() : workers.byId(target.id());
         if (found.isEmpty()) {
             return kind + " " + target + ": "
-                    + ("holder".equals(target)
+                    + (target.isHolder()
                             ? "no worker held the lock during a whole tick ("
                                     + (lock.get() == null ? "lock unknown" : LockWatcher.describe(lock.get())) + ")"
                             : "no worker " + target);
         }
         WorkerProcess w = found.get();
         String who = w.id() + " (pid " + w.pid() + ")";
-        switch (kind) {
-            case "kill" -> {
+        return switch (kind) {
+            case KILL -> {
                 w.kill();
-                return "kill -9 " + who + ": it releases nothing; its lock stays as the mechanism leaves it";
+                yield "kill -9 " + who + ": it releases nothing; its lock stays as the mechanism leaves it";
             }
-            case "pause" -> {
+            case PAUSE -> {
                 w.pause();
-                return "SIGSTOP " + who + ": paused, holding whatever it held";
+                yield "SIGSTOP " + who + ": paused, holding whatever it held";
             }
-            case "resume" -> {
+            case RESUME -> {
                 w.resume();
                 // A paused worker could not take a switch made meanwhile: hand it the current mode now.
                 ModeSwitcher.Result r = switcher.switchAll(List.of(w), spec.get());
-                return "SIGCONT " + who + ": resumed"
+                yield "SIGCONT " + who + ": resumed"
                         + (r.complete()
                                 ? ", in mode " + spec.get().mode()
                                 : "; it did not take mode " + spec.get().mode() + ": "
                                         + String.join("; ", r.refusals()));
             }
-            case "restart" -> {
-                return restart(w);
-            }
-            default -> {
-                return "no fault named " + kind + " (kill, pause, resume, restart)";
-            }
-        }
+            case RESTART -> restart(w);
+        };
     }
 
     private String restart(WorkerProcess old) {
@@ -145,7 +92,6 @@ public final class Faults {
         }
     }
 
-    /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */
     /**
      * The holder now, or the first within the next tick: a lock held for a short job is free most of the time, and
      * "kill the holder" means the next worker that takes it, not "nothing" by bad luck of timing.
@@ -165,7 +111,8 @@ public final class Faults {
         return h;
     }
 
-    Optional<WorkerProcess> holder() {
+    /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */
+    public Optional<WorkerProcess> holder() {
         LockState s = lock.get();
         if (s == null || s.free()) {
             return Optional.empty();

@@ -5,7 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
-import lab.servers.ServerSource;
+import lab.protocol.ServerSource;
+import lab.protocol.Store;
 
 /**
  * Everything a lab session is started with, validated by the command line before anything starts.
@@ -23,7 +24,7 @@ public record LabSettings(
         Path summaryJson,
         Path runsDir,
         String job,
-        String store,
+        Store store,
         String redisUrl,
         String pgUrl,
         ServerSource servers,
@@ -33,6 +34,6 @@ public record LabSettings(
     public record Switch(Duration at, Mode mode) {}
 
     boolean storeInPostgres() {
-        return "postgres".equals(store);
+        return store == Store.POSTGRES;
     }
 }

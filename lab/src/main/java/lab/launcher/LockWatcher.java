@@ -62,7 +62,7 @@ public final class LockWatcher implements AutoCloseable {
 
     /** The in-JVM mutexes are seen only through the workers' own events. */
     void onEvent(Event e) {
-        if (!Mode.LOCAL_MUTEX.cliName().equals(e.mode())) {
+        if (Mode.byName(e.mode()).map(m -> m.lock() != Mode.Lock.IN_JVM).orElse(true)) {
             return;
         }
         switch (e.type()) {
@@ -100,7 +100,7 @@ public final class LockWatcher implements AutoCloseable {
                 s = observe();
                 line = describe(s);
                 // The TTL changes every poll, the holder does not: only a new holder or queue makes a new line.
-                key = describe(new LockState(s.mechanism(), s.key(), s.holder(), -1, s.waiters()));
+                key = describe(new LockState(s.lock(), s.key(), s.holder(), -1, s.waiters()));
             } catch (RuntimeException e) {
                 s = null;
                 line = "lock: cannot observe - " + e.getMessage();
@@ -120,36 +120,35 @@ public final class LockWatcher implements AutoCloseable {
     }
 
     private LockState observe() {
-        Mode m = mode.get();
-        return switch (m) {
+        return switch (mode.get().lock()) {
             case REDIS -> redis().observe();
             case POSTGRES -> postgres().observe();
-            case LOCAL_MUTEX -> {
+            case IN_JVM -> {
                 List<String> holders = List.copyOf(new TreeSet<>(localHolders));
                 yield new LockState(
-                        "local-mutex",
+                        Mode.Lock.IN_JVM,
                         "in-JVM mutex",
                         holders.isEmpty() ? null : String.join(", ", holders),
                         -1,
                         List.of());
             }
-            case NAIVE -> new LockState("none", "-", null, -1, List.of());
+            case NONE -> new LockState(Mode.Lock.NONE, "-", null, -1, List.of());
         };
     }
 
     static String describe(LockState s) {
-        if (s.mechanism().equals("none")) {
-            return "lock: none (naive mode)";
+        if (s.lock() == Mode.Lock.NONE) {
+            return "lock: none (" + Mode.NAIVE + " mode)";
         }
-        if (s.mechanism().equals("local-mutex")) {
+        if (s.lock() == Mode.Lock.IN_JVM) {
             return s.free()
                     ? "lock: no worker holds its in-JVM mutex"
                     : "lock: in-JVM mutexes held at once by " + s.holder() + " (each worker has its own)";
         }
         String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
         return s.free()
-                ? "lock: " + s.mechanism() + " '" + s.key() + "' free" + waiting
-                : "lock: " + s.mechanism() + " '" + s.key() + "' held by " + s.holder()
+                ? "lock: " + s.lock().label() + " '" + s.key() + "' free" + waiting
+                : "lock: " + s.lock().label() + " '" + s.key() + "' held by " + s.holder()
                         + (s.ttlMillis() >= 0 ? " (" + s.ttlMillis() + " ms left)" : "") + waiting;
     }
 

@@ -1,46 +1,105 @@
 package lab.protocol;
 
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** What each worker does around the job on every tick; {@link #cliName()} is the name on the command line, in
- * the counter table and in events. */
+/**
+ * What each worker does around the job on every tick, each declared once: its name on the command line (also in
+ * the counter table and in events), its dashboard key, the lock it takes (what the lock panel observes and which
+ * server it needs) and its colour.
+ */
 public enum Mode {
-    NAIVE("naive", false, false),
-    LOCAL_MUTEX("local-mutex", false, false),
-    REDIS("redis", true, false),
-    POSTGRES("postgres", false, true);
+    NAIVE("naive", '1', Lock.NONE, Hue.RED),
+    LOCAL_MUTEX("local-mutex", '2', Lock.IN_JVM, Hue.YELLOW),
+    REDIS("redis", '3', Lock.REDIS, Hue.CYAN),
+    POSTGRES("postgres", '4', Lock.POSTGRES, Hue.BLUE);
+
+    /** The lock a mode takes: what the lock panel observes, and where from. */
+    public enum Lock {
+        /** No lock: nothing to observe. */
+        NONE,
+        /** One mutex per worker JVM, seen only through the workers' own events. */
+        IN_JVM,
+        /** A key in the lab's Redis. */
+        REDIS,
+        /** An advisory lock in the lab's PostgreSQL. */
+        POSTGRES;
+
+        /** Its name on the lock panel: the name of the mode that takes it, or "none". */
+        public String label() {
+            return this == NONE
+                    ? "none"
+                    : Arrays.stream(Mode.values())
+                            .filter(m -> m.lock == this)
+                            .findFirst()
+                            .orElseThrow()
+                            .cliName();
+        }
+    }
+
+    /**
+     * A mode's colour, named, not drawn: the dashboard maps it to the terminal's. Red for the bug, yellow for the
+     * cure that is not one, cool colours for the real cures.
+     */
+    public enum Hue {
+        RED,
+        YELLOW,
+        CYAN,
+        BLUE
+    }
 
     private final String cliName;
-    private final boolean needsRedis;
-    private final boolean needsPostgres;
+    private final char key;
+    private final Lock lock;
+    private final Hue hue;
 
-    Mode(String cliName, boolean needsRedis, boolean needsPostgres) {
+    Mode(String cliName, char key, Lock lock, Hue hue) {
         this.cliName = cliName;
-        this.needsRedis = needsRedis;
-        this.needsPostgres = needsPostgres;
+        this.key = key;
+        this.lock = lock;
+        this.hue = hue;
     }
 
     public String cliName() {
         return cliName;
     }
 
+    /** The dashboard key that switches every worker to it. */
+    public char key() {
+        return key;
+    }
+
+    public Lock lock() {
+        return lock;
+    }
+
+    public Hue hue() {
+        return hue;
+    }
+
     public boolean needsRedis() {
-        return needsRedis;
+        return lock == Lock.REDIS;
     }
 
     public boolean needsPostgres() {
-        return needsPostgres;
+        return lock == Lock.POSTGRES;
     }
 
     /** The mode named {@code name}; the exception's message lists the names that exist. */
     public static Mode parse(String name) {
-        for (Mode m : values()) {
-            if (m.cliName.equals(name)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("'" + name + "' is not a mode (expected one of " + names() + ")");
+        return byName(name)
+                .orElseThrow(() ->
+                        new IllegalArgumentException("'" + name + "' is not a mode (expected one of " + names() + ")"));
+    }
+
+    public static Optional<Mode> byName(String name) {
+        return Arrays.stream(values()).filter(m -> m.cliName.equals(name)).findFirst();
+    }
+
+    /** The mode a dashboard key switches to, if it is one. */
+    public static Optional<Mode> byKey(char key) {
+        return Arrays.stream(values()).filter(m -> m.key == key).findFirst();
     }
 
     public static String names() {

@@ -11,6 +11,7 @@ import lab.launcher.Lab;
 import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
 import lab.protocol.Durations;
+import lab.protocol.ModeChange;
 
 /**
  * A run without a terminal UI: every event as one line, the summary at the end. Ctrl-C ends the run early
@@ -59,7 +60,8 @@ public final class HeadlessRun {
             }
             Instant readyAt = lab.readyAt();
             out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms (pids "
-                    + lab.workerPids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone) + " for "
+                    + lab.workers().pids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone)
+                    + " for "
                     + Durations.format(settings.duration()));
             Instant stopAt = readyAt.plus(settings.duration());
             boolean stopped = false;
@@ -67,7 +69,7 @@ public final class HeadlessRun {
                 if (stopped = sleepUntil(readyAt.plus(sw.at()))) {
                     break;
                 }
-                out.println(lab.switchMode(java.util.Map.of("mode", sw.mode().cliName())));
+                out.println(lab.switchMode(ModeChange.to(sw.mode())).line());
             }
             if (stopped || sleepUntil(stopAt)) {
                 stopAt = Instant.now();

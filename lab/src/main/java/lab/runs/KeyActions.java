@@ -2,18 +2,22 @@ package lab.runs;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import lab.fleet.WorkerProcess;
 import lab.launcher.Lab;
-import lab.protocol.Durations;
+import lab.protocol.Knobs;
+import lab.protocol.ModeChange;
 import lab.session.Action;
 import lab.session.Command;
+import lab.session.FaultKind;
 import lab.session.LiveModel;
+import lab.session.ServerName;
 import lab.session.SwitchMode;
+import lab.session.WorkerState;
+import lab.session.WorkerTarget;
 
 /**
  * What each dashboard key does to the lab. Called on the UI thread, it only decides: anything slow (a switch,
@@ -56,7 +60,7 @@ public final class KeyActions {
             return;
         }
         if (c instanceof SwitchMode m) {
-            act(() -> lab.switchMode(Map.of("mode", m.mode().cliName())));
+            act(() -> lab.switchMode(ModeChange.to(m.mode())).line());
             return;
         }
         Action a = (Action) c;
@@ -73,8 +77,8 @@ public final class KeyActions {
             case KILL, PAUSE_RESUME, RESTART -> fault(a);
             case ADD_WORKER -> act(lab.faults()::addWorker);
             case REMOVE_WORKER -> act(lab.faults()::removeWorker);
-            case TOGGLE_REDIS -> act(() -> lab.faults().toggleServer("redis"));
-            case TOGGLE_POSTGRES -> act(() -> lab.faults().toggleServer("postgres"));
+            case TOGGLE_REDIS -> act(() -> lab.serverToggle().toggle(ServerName.REDIS));
+            case TOGGLE_POSTGRES -> act(() -> lab.serverToggle().toggle(ServerName.POSTGRES));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
             case CLEAR_TABLE -> act(() -> {
                 String said = lab.clearTable();
@@ -118,18 +122,21 @@ public final class KeyActions {
         if (a == Action.PAUSE_RESUME) {
             // p toggles: the chosen worker, else the one the last p paused (the lock may have moved on since),
             // else whoever holds the lock now.
-            String target = chosen != null
-                    ? chosen
-                    : lastPaused.get() != null && isPaused(lastPaused.get()) ? lastPaused.get() : "holder";
-            boolean resume = !target.equals("holder") && isPaused(target);
-            if (!resume && !target.equals("holder")) {
-                lastPaused.set(target);
+            WorkerTarget target = WorkerTarget.of(
+                    chosen != null
+                            ? chosen
+                            : lastPaused.get() != null && isPaused(lastPaused.get())
+                                    ? lastPaused.get()
+                                    : WorkerTarget.HOLDER);
+            boolean resume = !target.isHolder() && isPaused(target.id());
+            if (!resume && !target.isHolder()) {
+                lastPaused.set(target.id());
             }
             act(() -> {
-                String said = lab.fault(resume ? "resume" : "pause", target);
-                if (!resume && target.equals("holder")) {
+                String said = lab.fault(resume ? FaultKind.RESUME : FaultKind.PAUSE, target);
+                if (!resume && target.isHolder()) {
                     lab.workers().all().stream()
-                            .filter(w -> w.state().equals("paused"))
+                            .filter(w -> w.state() == WorkerState.PAUSED)
                             .reduce((x, y) -> y)
                             .ifPresent(w -> lastPaused.set(w.id()));
                 }
@@ -137,18 +144,18 @@ public final class KeyActions {
             });
             return;
         }
-        String target = chosen != null ? chosen : "holder";
-        act(() -> lab.fault(a == Action.KILL ? "kill" : "restart", target));
+        WorkerTarget target = chosen != null ? WorkerTarget.of(chosen) : WorkerTarget.holder();
+        act(() -> lab.fault(a == Action.KILL ? FaultKind.KILL : FaultKind.RESTART, target));
     }
 
     private boolean isPaused(String id) {
-        return lab.workers().byId(id).map(w -> w.state().equals("paused")).orElse(false);
+        return lab.workers().byId(id).map(w -> w.state() == WorkerState.PAUSED).orElse(false);
     }
 
     private String cycleTaskTime() {
         int i = TASK_TIMES.indexOf(lab.spec().taskTime());
         Duration next = TASK_TIMES.get((i + 1) % TASK_TIMES.size());
-        return lab.switchMode(Map.of("task-time", Durations.format(next)));
+        return lab.switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
     }
 
     private void select(int step) {

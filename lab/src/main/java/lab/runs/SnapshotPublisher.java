@@ -9,6 +9,7 @@ import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.session.Header;
 import lab.session.LabSnapshot;
@@ -127,14 +128,14 @@ public final class SnapshotPublisher implements AutoCloseable {
                 s.every(),
                 spec.taskTime(),
                 spec.lockTtl(),
-                s.store(),
+                s.store().toString(),
                 lab.servers(),
                 lab.serversEnv() == null ? "" : lab.serversEnv().toString());
         List<WorkerProc> procs = lab.workers().all().stream()
-                .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state()))
+                .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString()))
                 .toList();
         LockState lock = lab.lock();
-        String holder = lab.holder().map(WorkerProcess::id).orElse(null);
+        String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
         String shownFlash = System.currentTimeMillis() - flashAt < FLASH_MS ? flash : null;
         model.observeWorkers(procs, Instant.now());
         latest.set(model.snapshot(
@@ -152,17 +153,16 @@ public final class SnapshotPublisher implements AutoCloseable {
 
     private LockView lockView(LockState s, ModeSpec spec) {
         if (s == null) {
-            return new LockView(spec.mode().cliName(), "-", null, -1, -1, List.of(), List.of(), lab.lockProblem());
+            return new LockView(spec.mode().lock(), "-", null, -1, -1, List.of(), List.of(), lab.lockProblem());
         }
-        List<String> local = s.mechanism().equals("local-mutex") && !s.free()
-                ? List.of(s.holder().split(", "))
-                : List.of();
+        List<String> local =
+                s.lock() == Mode.Lock.IN_JVM && !s.free() ? List.of(s.holder().split(", ")) : List.of();
         return new LockView(
-                s.mechanism(),
+                s.lock(),
                 s.key(),
-                s.mechanism().equals("local-mutex") ? null : s.holder(),
+                s.lock() == Mode.Lock.IN_JVM ? null : s.holder(),
                 s.ttlMillis(),
-                s.mechanism().equals("redis") ? spec.lockTtl().toMillis() : -1,
+                s.lock() == Mode.Lock.REDIS ? spec.lockTtl().toMillis() : -1,
                 s.waiters(),
                 local,
                 null);

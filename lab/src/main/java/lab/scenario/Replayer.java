@@ -91,14 +91,12 @@ public final class Replayer {
             Thread.sleep((long) (wait.duration().toMillis() / speed));
         } else if (step instanceof Step.Mark mark) {
             marks.put(mark.name(), Instant.now());
-        } else if (step instanceof Step.SwitchMode mode) {
-            listener.action(lab.switchMode(mode.knobs()));
+        } else if (step instanceof Step.ChangeMode mode) {
+            listener.action(lab.switchMode(mode.change()).line());
         } else if (step instanceof Step.Fault fault) {
-            listener.action(lab.fault(fault.kind().key(), fault.target()));
+            listener.action(lab.fault(fault.kind(), fault.target()));
         } else if (step instanceof Step.Server server) {
-            listener.action(lab.server(
-                    server.name().name().toLowerCase(java.util.Locale.ROOT),
-                    server.action() == Step.Server.Action.START));
+            listener.action(lab.server(server.server(), server.start()));
         } else if (step instanceof Step.Expect expect) {
             judge(expect);
         }

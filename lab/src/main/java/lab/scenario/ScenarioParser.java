@@ -10,11 +10,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import lab.protocol.Durations;
+import lab.protocol.Knob;
+import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
+import lab.protocol.Store;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -29,8 +32,6 @@ import org.snakeyaml.engine.v2.nodes.Node;
  */
 public final class ScenarioParser {
     static final List<String> TOP = List.of("title", "lesson", "setup", "steps");
-    static final List<String> SETUP = List.of(
-            "workers", "mode", "every", "task-time", "lock-ttl", "release", "pg-lock", "recheck", "store", "lock-keys");
     /** A scenario is a page of YAML; anything far larger is not one, and is refused before the YAML reader. */
     static final int MAX_BYTES = 256 * 1024;
 
@@ -123,26 +124,22 @@ public final class ScenarioParser {
         if (Nodes.isNull(node)) {
             return d;
         }
-        Map<String, Nodes.Entry> e =
-                nodes.entries(node, "setup", SETUP, "a mapping such as { workers: 4, mode: naive, every: 1s }");
-        int workers = e.containsKey("workers")
-                ? nodes.wholeNumber(e.get("workers").value(), "setup.workers", 1, Setup.MAX_WORKERS)
-                : d.workers();
-        ModeSpec spec = d.spec().merge(Knobs.read(nodes, e, "setup", d.spec()));
-        var every =
-                e.containsKey("every") ? nodes.positiveDuration(e.get("every").value(), "setup.every") : d.every();
-        if (every.compareTo(Durations.MIN_PERIOD) < 0) {
-            throw nodes.error(
-                    e.get("every").value(),
-                    "setup.every: expected a period of " + Durations.format(Durations.MIN_PERIOD)
-                            + " or more, such as 1s");
-        }
-        String store = e.containsKey("store")
-                ? nodes.choice(e.get("store").value(), "setup.store", List.of("h2", "postgres"))
-                : d.store();
+        KnobReader.refuseCommandLineKnobs(nodes, node);
+        Map<String, Nodes.Entry> e = nodes.entries(
+                node, "setup", KnobReader.setupKeys(), "a mapping such as { workers: 4, mode: naive, every: 1s }");
+        int workers = setupValue(nodes, e, Knobs.WORKERS, d.workers());
+        ModeSpec spec = KnobReader.change(nodes, e, "setup").applyTo(d.spec());
+        Duration every = setupValue(nodes, e, Knobs.EVERY, d.every());
+        Store store = setupValue(nodes, e, Knobs.STORE, d.store());
         boolean lockKeys =
                 e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
         return new Setup(workers, spec, every, store, lockKeys);
+    }
+
+    private static <T> T setupValue(Nodes nodes, Map<String, Nodes.Entry> e, Knob<T> knob, T otherwise)
+            throws ScenarioException {
+        Nodes.Entry entry = e.get(knob.name());
+        return entry == null ? otherwise : KnobReader.value(nodes, knob, entry, "setup." + knob.name());
     }
 
     private static Optional<Node> compose(String name, String text) throws ScenarioException {

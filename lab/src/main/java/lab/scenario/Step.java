@@ -1,15 +1,17 @@
 package lab.scenario;
 
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import lab.check.Figures;
 import lab.protocol.Durations;
+import lab.protocol.Knobs;
+import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.session.FaultKind;
+import lab.session.ServerName;
+import lab.session.WorkerTarget;
 
 /**
  * One step of a scenario, in the order the file lists them; each knows the line it was written on, so that the
@@ -58,30 +60,25 @@ public sealed interface Step {
         }
     }
 
-    /**
-     * Switches every worker to new knobs ({@code mode}, {@code task-time}, {@code lock-ttl}, {@code release},
-     * {@code pg-lock}, {@code recheck}); the values are already checked, in their canonical text form
-     * ({@code 1s}, {@code on}), so that {@link #applyTo} cannot fail.
-     */
-    record SwitchMode(int line, Map<String, Object> knobs) implements Step {
-        public SwitchMode {
-            knobs = Collections.unmodifiableMap(new LinkedHashMap<>(knobs));
-        }
-
+    /** Switches every worker to new knobs; the values were checked when the file was read, so that it cannot fail. */
+    record ChangeMode(int line, ModeChange change) implements Step {
         /** The spec in force after this step, given the one before it. */
         public ModeSpec applyTo(ModeSpec current) {
-            return current.merge(knobs);
+            return change.applyTo(current);
+        }
+
+        /** The knobs it sets, by name, as text. */
+        public Map<String, Object> knobs() {
+            return change.toMap();
         }
 
         @Override
         public String describe() {
-            if (knobs.size() == 1 && knobs.containsKey("mode")) {
-                return "mode " + knobs.get("mode");
+            Map<String, Object> knobs = knobs();
+            if (knobs.size() == 1 && knobs.containsKey(Knobs.MODE.name())) {
+                return "mode " + knobs.get(Knobs.MODE.name());
             }
-            return "mode "
-                    + knobs.entrySet().stream()
-                            .map(e -> e.getKey() + "=" + e.getValue())
-                            .collect(Collectors.joining(" "));
+            return "mode " + change.describe();
         }
     }
 
@@ -89,55 +86,18 @@ public sealed interface Step {
      * Hurts one worker: {@code target} is {@code holder} (whoever holds the lock when the step runs) or a worker id
      * {@code w1}..{@code wN} within the setup's workers.
      */
-    record Fault(int line, Kind kind, String target) implements Step {
-        public enum Kind {
-            /** kill -9: no clean-up, no release. */
-            KILL,
-            /** SIGSTOP: alive, holding whatever it held, doing nothing. */
-            PAUSE,
-            /** SIGCONT after a pause. */
-            RESUME,
-            /** A fresh worker JVM under the same id. */
-            RESTART;
-
-            public String key() {
-                return name().toLowerCase(Locale.ROOT);
-            }
-        }
-
-        public boolean targetsHolder() {
-            return HOLDER.equals(target);
-        }
-
+    record Fault(int line, FaultKind kind, WorkerTarget target) implements Step {
         @Override
         public String describe() {
-            return kind.key() + " " + target;
+            return kind + " " + target;
         }
     }
 
     /** Stops or starts one of the servers the lab started itself. */
-    record Server(int line, Name name, Action action) implements Step {
-        public enum Name {
-            REDIS,
-            POSTGRES;
-
-            public String key() {
-                return name().toLowerCase(Locale.ROOT);
-            }
-        }
-
-        public enum Action {
-            STOP,
-            START;
-
-            public String key() {
-                return name().toLowerCase(Locale.ROOT);
-            }
-        }
-
+    record Server(int line, ServerName server, boolean start) implements Step {
         @Override
         public String describe() {
-            return name.key() + " " + action.key();
+            return server + (start ? " start" : " stop");
         }
     }
 
@@ -148,7 +108,4 @@ public sealed interface Step {
             return "mark " + name;
         }
     }
-
-    /** The fault target that means "whoever holds the lock now". */
-    String HOLDER = "holder";
 }

@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.session.FaultKind;
+import lab.session.ServerName;
+import lab.session.WorkerTarget;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
@@ -73,10 +77,9 @@ final class StepReader {
             case "mark" -> mark(line, value);
             case "redis", "postgres" -> new Step.Server(
                     line,
-                    Step.Server.Name.valueOf(name.toUpperCase(Locale.ROOT)),
-                    Step.Server.Action.valueOf(
-                            nodes.choice(value, name, List.of("stop", "start")).toUpperCase(Locale.ROOT)));
-            default -> fault(line, Step.Fault.Kind.valueOf(name.toUpperCase(Locale.ROOT)), value);
+                    ServerName.valueOf(name.toUpperCase(Locale.ROOT)),
+                    nodes.choice(value, name, List.of("stop", "start")).equals("start"));
+            default -> fault(line, FaultKind.valueOf(name.toUpperCase(Locale.ROOT)), value);
         };
     }
 
@@ -151,17 +154,22 @@ final class StepReader {
             entries = Map.of("mode", new Nodes.Entry(scalar, scalar));
         } else {
             entries = nodes.entries(
-                    value, "mode", Knobs.NAMES, "a mode name, or knobs such as { mode: redis, lock-ttl: 1s }", "knob");
+                    value,
+                    "mode",
+                    KnobReader.liveKeys(),
+                    "a mode name, or knobs such as { mode: redis, lock-ttl: 1s }",
+                    "knob");
             if (entries.isEmpty()) {
                 throw nodes.error(
                         value,
-                        "mode: no knob to change (expected one or more of " + String.join(", ", Knobs.NAMES) + ")");
+                        "mode: no knob to change (expected one or more of " + String.join(", ", KnobReader.liveKeys())
+                                + ")");
             }
         }
-        Map<String, Object> knobs = Knobs.read(nodes, entries, "mode", spec);
-        spec = spec.merge(knobs);
+        ModeChange change = KnobReader.change(nodes, entries, "mode");
+        spec = change.applyTo(spec);
         modeSwitched = true;
-        return new Step.SwitchMode(line, knobs);
+        return new Step.ChangeMode(line, change);
     }
 
     private Step mark(int line, Node value) throws ScenarioException {
@@ -178,21 +186,21 @@ final class StepReader {
         return new Step.Mark(line, name);
     }
 
-    private Step fault(int line, Step.Fault.Kind kind, Node value) throws ScenarioException {
+    private Step fault(int line, FaultKind kind, Node value) throws ScenarioException {
         String range = setup.workers() == 1 ? "w1" : "w1..w" + setup.workers();
-        String t = nodes.scalar(value, kind.key(), "holder or a worker id " + range)
+        String t = nodes.scalar(value, kind.toString(), "holder or a worker id " + range)
                 .strip();
-        if (t.equals(Step.HOLDER)) {
-            return new Step.Fault(line, kind, t);
+        if (t.equals(WorkerTarget.HOLDER)) {
+            return new Step.Fault(line, kind, WorkerTarget.holder());
         }
         for (int i = 1; i <= setup.workers(); i++) {
             if (t.equals("w" + i)) {
-                return new Step.Fault(line, kind, t);
+                return new Step.Fault(line, kind, WorkerTarget.of(t));
             }
         }
         throw nodes.error(
                 value,
-                kind.key() + ": no worker '" + t + "' in this scenario (expected holder or " + range + ": setup has "
+                kind + ": no worker '" + t + "' in this scenario (expected holder or " + range + ": setup has "
                         + setup.workers() + (setup.workers() == 1 ? " worker)" : " workers)"));
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
+import lab.protocol.ServerSource;
 
 /**
  * A real PostgreSQL on 127.0.0.1 and a free port, with its binaries and data in {@code dir}; it can be stopped and

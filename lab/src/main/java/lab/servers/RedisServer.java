@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
+import lab.protocol.ServerSource;
 
 /**
  * A real {@code redis-server} on 127.0.0.1 and a free port, with its files in {@code dir}, closed by the session's

@@ -3,6 +3,7 @@ package lab.servers;
 import java.io.IOException;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
+import lab.protocol.ServerSource;
 import lab.session.ServerInfo;
 
 /**

@@ -1,6 +1,7 @@
 package lab.servers;
 
 import java.io.IOException;
+import lab.protocol.ServerSource;
 
 /**
  * The one place that decides between the machine's binary and Maven Central's, for every server: {@code auto}

@@ -2,8 +2,8 @@ package lab.session;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import lab.check.Figures;
+import lab.protocol.ModeChange;
 
 /**
  * What a scenario or a dashboard key may do to a running lab. Every action answers with one line saying what it
@@ -19,19 +19,14 @@ public interface LabControl {
      */
     Instant modeSince();
 
-    /** Switches every worker to the mode and knobs named in {@code changes}. */
-    String switchMode(Map<String, ?> changes);
+    /** Applies {@code change} to the spec in force and switches every worker to the result. */
+    SwitchResult switchMode(ModeChange change);
 
-    /**
-     * Hurts one worker.
-     *
-     * @param kind   kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT) or restart (a fresh JVM, same id)
-     * @param target a worker id, or {@code holder}: whoever holds the lock now
-     */
-    String fault(String kind, String target);
+    /** Hurts one worker: {@code target} may be whoever holds the lock now. */
+    String fault(FaultKind kind, WorkerTarget target);
 
     /** Stops ({@code start} false) or starts the lab's own Redis or PostgreSQL. */
-    String server(String name, boolean start);
+    String server(ServerName server, boolean start);
 
     /**
      * The figures of the complete windows in {@code [from, to)}, from the counter table, once the runs of the last

@@ -1,11 +1,12 @@
 package lab.session;
 
 import java.util.List;
+import lab.protocol.Mode;
 
 /**
  * Who holds the lock now, read from the outside of the workers.
  *
- * @param mechanism none, local-mutex, redis or postgres
+ * @param lock which kind of lock the mode in force takes
  * @param key what is locked, as the learner would type it: {@code scheduler_lock:tick}, {@code advisory 42}
  * @param holder null when nobody holds it
  * @param ttlMillis remaining time to live, -1 when unknown or not applicable
@@ -15,7 +16,7 @@ import java.util.List;
  * @param note null, or one line that explains what the panel cannot show (server down, not ours)
  */
 public record LockView(
-        String mechanism,
+        Mode.Lock lock,
         String key,
         String holder,
         long ttlMillis,

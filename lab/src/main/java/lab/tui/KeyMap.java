@@ -39,12 +39,12 @@ public final class KeyMap {
     }
 
     private static Optional<Command> character(char ch) {
+        Optional<Mode> mode = Mode.byKey(ch);
+        if (mode.isPresent()) {
+            return Optional.of(new SwitchMode(mode.get()));
+        }
         Command c =
                 switch (ch) {
-                    case '1' -> new SwitchMode(Mode.NAIVE);
-                    case '2' -> new SwitchMode(Mode.LOCAL_MUTEX);
-                    case '3' -> new SwitchMode(Mode.REDIS);
-                    case '4' -> new SwitchMode(Mode.POSTGRES);
                     case '+' -> Action.ADD_WORKER;
                     case '-' -> Action.REMOVE_WORKER;
                     case 'k' -> Action.KILL;

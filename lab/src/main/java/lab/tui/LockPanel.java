@@ -36,7 +36,7 @@ final class LockPanel {
         Pen pen = new Pen(region, look);
         LockView lock = s.lock();
         int c = pen.put(0, 0, "Lock: ", Role.TITLE);
-        pen.putMode(c, 0, lock.mechanism(), lock.mechanism());
+        pen.putMode(c, 0, lock.lock().label(), lock.lock().label());
         int y = 1;
         for (Line line : lines(lock)) {
             if (line.label().equals(TTL_BAR)) {
@@ -54,13 +54,13 @@ final class LockPanel {
         List<Line> lines = new ArrayList<>();
         String holder = lock.holder() == null ? "(free)" : lock.holder();
         Role holderRole = lock.holder() == null ? Role.DIM : Role.GOOD;
-        switch (lock.mechanism()) {
-            case "redis" -> {
+        switch (lock.lock()) {
+            case REDIS -> {
                 lines.add(new Line("key", lock.key(), Role.PLAIN));
                 lines.add(new Line("owner", holder, holderRole));
                 lines.add(new Line(TTL_BAR, "", Role.PLAIN));
             }
-            case "postgres" -> {
+            case POSTGRES -> {
                 lines.add(new Line("key", lock.key(), Role.PLAIN));
                 lines.add(new Line("holder", holder, holderRole));
                 lines.add(
@@ -68,7 +68,7 @@ final class LockPanel {
                                 ? new Line("queue", "nobody waits", Role.DIM)
                                 : new Line("queue", String.join(", ", lock.waiters()) + " (waiting)", Role.WARN));
             }
-            case "local-mutex" -> {
+            case IN_JVM -> {
                 int n = lock.localHolders().size();
                 lines.add(new Line(
                         "holding",

@@ -3,6 +3,7 @@ package lab.tui;
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;
 import com.googlecode.lanterna.graphics.TextGraphics;
+import lab.protocol.Mode;
 
 /**
  * Colours of roles and modes. In monochrome only bold and reverse remain, which every terminal renders and
@@ -75,12 +76,13 @@ final class Palette {
 
     // Red for the bug, yellow for the cure that is not one, cool colours for the real cures.
     private static TextColor modeColor(String mode) {
-        return switch (mode == null ? "" : mode) {
-            case "naive" -> TextColor.ANSI.RED_BRIGHT;
-            case "local-mutex" -> TextColor.ANSI.YELLOW_BRIGHT;
-            case "redis" -> TextColor.ANSI.CYAN_BRIGHT;
-            case "postgres" -> TextColor.ANSI.BLUE_BRIGHT;
-            default -> TextColor.ANSI.MAGENTA_BRIGHT;
-        };
+        return Mode.byName(mode)
+                .map(m -> switch (m.hue()) {
+                    case RED -> TextColor.ANSI.RED_BRIGHT;
+                    case YELLOW -> TextColor.ANSI.YELLOW_BRIGHT;
+                    case CYAN -> TextColor.ANSI.CYAN_BRIGHT;
+                    case BLUE -> TextColor.ANSI.BLUE_BRIGHT;
+                })
+                .orElse(TextColor.ANSI.MAGENTA_BRIGHT);
     }
 }

@@ -14,10 +14,11 @@ import java.time.ZoneId;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import lab.protocol.ServerSource;
+import lab.protocol.Store;
 import lab.runs.DashboardRun;
 import lab.runs.ScenarioDriver;
 import lab.scenario.ScenarioParser;
-import lab.servers.ServerSource;
 import lab.tui.Dashboard;
 import lab.tui.Glyphs;
 import lab.tui.Look;
@@ -43,7 +44,7 @@ class DashboardReplayTest {
                 null,
                 dir,
                 "tick",
-                "h2",
+                Store.H2,
                 null,
                 null,
                 ServerSource.AUTO,

@@ -14,11 +14,13 @@ import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Mode;
+import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.protocol.ServerSource;
 import lab.servers.Passwords;
 import lab.servers.ServerSlot;
-import lab.servers.ServerSource;
 import lab.servers.Servers;
+import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +39,7 @@ class FailClosedTest {
             lab.start(line -> {});
             await().atMost(Duration.ofSeconds(10)).until(() -> count(events, EventType.EXECUTED, Instant.EPOCH) >= 2);
 
-            assertThat(lab.faults().toggleServer("redis")).startsWith("redis server stopped");
+            assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server stopped");
             Instant down = Instant.now();
             await().atMost(Duration.ofSeconds(15)).until(() -> count(events, EventType.ERROR, down) >= 4);
             // Ticks that fired while Redis was down fail closed; a run caught in the job may add a release error.
@@ -54,11 +56,11 @@ class FailClosedTest {
                             && e.ts().isBefore(down.plusSeconds(3)))
                     .as("runs while redis was down")
                     .isEmpty();
-            assertThat(lab.workerPids())
+            assertThat(lab.workers().pids())
                     .allMatch(pid ->
                             ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
 
-            assertThat(lab.faults().toggleServer("redis")).startsWith("redis server started again");
+            assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server started again");
             Instant back = Instant.now();
             await().atMost(Duration.ofSeconds(15)).until(() -> count(events, EventType.EXECUTED, back) >= 2);
         }
@@ -88,16 +90,16 @@ class FailClosedTest {
             lab.start(line -> {});
             await().atMost(Duration.ofSeconds(15)).until(() -> lab.servers().stream()
                     .anyMatch(s -> s.name().equals("redis") && s.state().equals("ready")));
-            assertThat(lab.faults().toggleServer("redis")).startsWith("redis server stopped");
+            assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server stopped");
 
-            String refused = lab.switchMode(java.util.Map.of("mode", "redis"));
+            String refused = lab.switchMode(ModeChange.to(Mode.REDIS)).line();
 
             assertThat(refused)
                     .startsWith("switch to redis refused by every worker")
                     .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://:***@127.0.0.1:")
                     .endsWith("still in mode naive");
             assertThat(lab.spec().mode()).isEqualTo(Mode.NAIVE);
-            assertThat(lab.switchMode(java.util.Map.of("mode", "local-mutex"))).contains("acknowledged by 2 workers");
+            assertThat(lab.switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line()).contains("acknowledged by 2 workers");
         }
     }
 

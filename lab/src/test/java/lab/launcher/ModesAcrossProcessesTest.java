@@ -15,7 +15,8 @@ import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
-import lab.servers.ServerSource;
+import lab.protocol.ServerSource;
+import lab.protocol.Store;
 import lab.servers.TestServers;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
@@ -48,7 +49,7 @@ class ModesAcrossProcessesTest {
                 null,
                 dir,
                 "tick",
-                store,
+                Store.valueOf(store.toUpperCase(java.util.Locale.ROOT)),
                 external ? TestServers.redis().url() : null,
                 external ? TestServers.postgres().url() : null,
                 ServerSource.AUTO,
@@ -67,7 +68,7 @@ class ModesAcrossProcessesTest {
                     Map.of("mode", "postgres", "pg-lock", "try"),
                     Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "off"),
                     Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "on"))) {
-                String result = lab.switchMode(change);
+                String result = lab.switchMode(Changes.of(change)).line();
                 assertThat(result).as("switch %s; lab said %s", change, said).contains("acknowledged by 4 workers");
                 Thread.sleep(SEGMENT.toMillis());
             }

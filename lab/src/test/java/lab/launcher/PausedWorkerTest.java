@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.util.List;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.session.FaultKind;
+import lab.session.WorkerTarget;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
 import org.junit.jupiter.api.Test;
@@ -25,10 +27,10 @@ class PausedWorkerTest {
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
             Thread.sleep(1_500);
-            assertThat(lab.fault("pause", "w1")).startsWith("SIGSTOP w1");
+            assertThat(lab.fault(FaultKind.PAUSE, WorkerTarget.of("w1"))).startsWith("SIGSTOP w1");
             Instant paused = Instant.now();
             Thread.sleep(2_600);
-            assertThat(lab.fault("resume", "w1")).startsWith("SIGCONT w1");
+            assertThat(lab.fault(FaultKind.RESUME, WorkerTarget.of("w1"))).startsWith("SIGCONT w1");
             Instant resumed = Instant.now();
             Thread.sleep(2_500);
 

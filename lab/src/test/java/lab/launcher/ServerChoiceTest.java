@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Map;
 import lab.cli.Main;
 import lab.protocol.Mode;
+import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.protocol.ServerSource;
+import lab.protocol.Store;
 import lab.servers.RedisServer;
-import lab.servers.ServerSource;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,7 +118,7 @@ class ServerChoiceTest {
                 null,
                 work.resolve("runs"),
                 "tick",
-                "h2",
+                Store.H2,
                 redisUrl,
                 pgUrl,
                 ServerSource.AUTO,
@@ -124,8 +126,8 @@ class ServerChoiceTest {
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
 
-            String redis = lab.switchMode(Map.of("mode", "redis"));
-            String postgres = lab.switchMode(Map.of("mode", "postgres"));
+            String redis = lab.switchMode(ModeChange.to(Mode.REDIS)).line();
+            String postgres = lab.switchMode(ModeChange.to(Mode.POSTGRES)).line();
 
             assertThat(redis)
                     .startsWith("switch to redis refused by every worker")

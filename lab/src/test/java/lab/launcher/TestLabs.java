@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import lab.protocol.ModeSpec;
-import lab.servers.ServerSource;
+import lab.protocol.ServerSource;
+import lab.protocol.Store;
 
 /** A lab as the tests start it in-process: H2 store, servers the lab starts itself, run until the test closes it. */
 final class TestLabs {
@@ -19,7 +20,7 @@ final class TestLabs {
                 null,
                 runsDir,
                 "tick",
-                "h2",
+                Store.H2,
                 null,
                 null,
                 ServerSource.AUTO,

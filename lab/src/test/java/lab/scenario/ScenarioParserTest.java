@@ -10,6 +10,9 @@ import java.time.Duration;
 import java.util.Map;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.protocol.PgLock;
+import lab.protocol.Release;
+import lab.protocol.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,9 +71,15 @@ class ScenarioParserTest {
         assertThat(s.setup())
                 .isEqualTo(new Setup(
                         3,
-                        new ModeSpec(Mode.REDIS, Duration.ofMillis(200), Duration.ofSeconds(5), "unsafe", "wait", true),
+                        new ModeSpec(
+                                Mode.REDIS,
+                                Duration.ofMillis(200),
+                                Duration.ofSeconds(5),
+                                Release.UNSAFE,
+                                PgLock.WAIT,
+                                true),
                         Duration.ofSeconds(1),
-                        "postgres",
+                        Store.POSTGRES,
                         true));
         assertThat(s.steps())
                 .extracting(Step::describe)
@@ -110,7 +119,7 @@ class ScenarioParserTest {
         assertThat(s.setup().workers()).isEqualTo(4);
         assertThat(s.setup().spec()).isEqualTo(ModeSpec.defaults(Mode.NAIVE));
         assertThat(s.setup().every()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(s.setup().store()).isEqualTo("h2");
+        assertThat(s.setup().store()).isEqualTo(Store.H2);
         assertThat(s.setup().lockKeys()).isFalse();
         assertThat(s.lesson()).isEmpty();
     }
@@ -118,10 +127,11 @@ class ScenarioParserTest {
     @Test
     void a_mode_step_carries_canonical_knobs_that_apply_to_the_spec_in_force() throws Exception {
         Scenario s = parse("title: t\nsteps:\n  - mode: { lock-ttl: 1000ms, recheck: true, mode: redis }\n");
-        Step.SwitchMode m = (Step.SwitchMode) s.steps().get(0);
+        Step.ChangeMode m = (Step.ChangeMode) s.steps().get(0);
         assertThat(m.knobs()).isEqualTo(Map.of("mode", "redis", "lock-ttl", "1s", "recheck", "on"));
         assertThat(m.applyTo(ModeSpec.defaults(Mode.NAIVE)))
-                .isEqualTo(new ModeSpec(Mode.REDIS, Duration.ZERO, Duration.ofSeconds(1), "safe", "try", true));
+                .isEqualTo(
+                        new ModeSpec(Mode.REDIS, Duration.ZERO, Duration.ofSeconds(1), Release.SAFE, PgLock.TRY, true));
     }
 
     @Test
@@ -170,7 +180,7 @@ class ScenarioParserTest {
     @Test
     void a_zero_lock_ttl_is_refused_where_it_is_written() throws IOException {
         assertThat(errorOf("title: t\nsetup:\n  lock-ttl: 0\nsteps:\n  - wait: 2s\n"))
-                .isEqualTo("3:13: setup.lock-ttl: expected a duration above 0, such as 500ms or 2s");
+                .isEqualTo("3:13: setup.lock-ttl: expected a duration above 0, such as 500ms or 2s, got '0'");
     }
 
     @Test

@@ -75,7 +75,7 @@ class ShippedScenariosTest {
         Scenario s = ScenarioParser.parse(file);
         ModeSpec spec = s.setup().spec();
         for (Step step : s.steps()) {
-            if (step instanceof Step.SwitchMode m) {
+            if (step instanceof Step.ChangeMode m) {
                 spec = m.applyTo(spec);
             }
             if (step instanceof Step.Expect e
@@ -94,7 +94,7 @@ class ShippedScenariosTest {
     void an_expect_after_a_mode_step_judges_since_that_step(Path file) throws ScenarioException {
         boolean switched = false;
         for (Step step : ScenarioParser.parse(file).steps()) {
-            switched |= step instanceof Step.SwitchMode;
+            switched |= step instanceof Step.ChangeMode;
             if (step instanceof Step.Expect e && switched) {
                 assertThat(e.since())
                         .as("since at line %d of %s", e.line(), file)
@@ -147,7 +147,7 @@ class ShippedScenariosTest {
                         Step.Say.class,
                         Step.Wait.class,
                         Step.Expect.class,
-                        Step.SwitchMode.class,
+                        Step.ChangeMode.class,
                         Step.Mark.class,
                         Step.Fault.class,
                         Step.Server.class);

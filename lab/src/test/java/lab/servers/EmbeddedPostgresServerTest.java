@@ -2,6 +2,7 @@ package lab.servers;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import lab.protocol.ServerSource;
 
 /** Zonky's PostgreSQL from Maven Central: what a machine without its own gets. */
 class EmbeddedPostgresServerTest extends PostgresServerContract {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import lab.protocol.ServerSource;
 import org.junit.jupiter.api.Test;
 
 /** The redis-server that embedded-redis ships on Maven Central: what a machine without its own gets. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import lab.protocol.ServerSource;
 
 /**
  * The machine's own PostgreSQL, as {@code ./run.sh} starts it by default (on Debian and Ubuntu under

@@ -2,6 +2,7 @@ package lab.servers;
 
 import java.nio.file.Path;
 import lab.os.FreePort;
+import lab.protocol.ServerSource;
 
 /**
  * A stand-in launcher for {@link ServersDieWithTheLauncherTest}: starts both servers from Maven Central's binaries

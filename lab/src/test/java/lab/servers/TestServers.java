@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
+import lab.protocol.ServerSource;
 
 /**
  * Real Redis and PostgreSQL servers for every test of this JVM that needs a server of its own (the lab's

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Mode;
 import lab.store.CounterRow;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class LiveModelTest {
     }
 
     private TimelineView timeline(List<WorkerProc> procs, Instant now) {
-        LockView none = new LockView("none", "-", null, -1, -1, List.of(), List.of(), null);
+        LockView none = new LockView(Mode.Lock.NONE, "-", null, -1, -1, List.of(), List.of(), null);
         return model.snapshot(
                         new Header("naive", procs.size(), SECOND, Duration.ZERO, SECOND, "h2", List.of(), ""),
                         procs,

@@ -3,6 +3,7 @@ package lab.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import lab.protocol.Mode;
 import lab.session.LockView;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +13,8 @@ class LockPanelTest {
     void the_redis_lock_shows_its_key_its_owner_and_the_ttl_left_as_a_bar() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         f.mode = "redis";
-        f.lock = new LockView("redis", "scheduler_lock:tick", "w2-4242-9f3c", 3100, 5000, List.of(), List.of(), null);
+        f.lock = new LockView(
+                Mode.Lock.REDIS, "scheduler_lock:tick", "w2-4242-9f3c", 3100, 5000, List.of(), List.of(), null);
 
         Rendered screen = Rendered.render(f.build());
 
@@ -28,7 +30,8 @@ class LockPanelTest {
     @Test
     void a_free_redis_lock_says_so() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
-        f.lock = new LockView("redis", "scheduler_lock:tick", null, -1, 5000, List.of(), List.of(), "redis is down");
+        f.lock = new LockView(
+                Mode.Lock.REDIS, "scheduler_lock:tick", null, -1, 5000, List.of(), List.of(), "redis is down");
 
         Rendered screen = Rendered.render(f.build());
 
@@ -38,7 +41,8 @@ class LockPanelTest {
     @Test
     void the_postgres_lock_shows_its_holder_and_the_queue_of_waiters() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
-        f.lock = new LockView("postgres", "advisory 42", "w2", -1, -1, List.of("w1", "w3", "w4"), List.of(), null);
+        f.lock = new LockView(
+                Mode.Lock.POSTGRES, "advisory 42", "w2", -1, -1, List.of("w1", "w3", "w4"), List.of(), null);
 
         Rendered screen = Rendered.render(f.build());
 
@@ -48,7 +52,7 @@ class LockPanelTest {
     @Test
     void local_mutex_shows_every_worker_holding_its_own_mutex_at_once() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
-        f.lock = new LockView("local-mutex", "", null, -1, -1, List.of(), List.of("w1", "w2", "w3", "w4"), null);
+        f.lock = new LockView(Mode.Lock.IN_JVM, "", null, -1, -1, List.of(), List.of("w1", "w2", "w3", "w4"), null);
 
         Rendered screen = Rendered.render(f.build());
 
@@ -59,7 +63,7 @@ class LockPanelTest {
     void a_long_owner_wraps_instead_of_vanishing_past_the_edge() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         String owner = "w2-4242-9f3c1a2b-7d4e-4c1f-9a0b-1234567890ab";
-        f.lock = new LockView("redis", "scheduler_lock:tick", owner, 3100, 5000, List.of(), List.of(), null);
+        f.lock = new LockView(Mode.Lock.REDIS, "scheduler_lock:tick", owner, 3100, 5000, List.of(), List.of(), null);
 
         Rendered screen = Rendered.render(f.build());
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import lab.check.Figures;
+import lab.protocol.Mode;
 import lab.session.Cell;
 import lab.session.Header;
 import lab.session.LabSnapshot;
@@ -24,7 +25,7 @@ final class SnapshotFixture {
 
     String mode = "naive";
     List<WorkerView> workers = new ArrayList<>();
-    LockView lock = new LockView("none", "", null, -1, -1, List.of(), List.of(), null);
+    LockView lock = new LockView(Mode.Lock.NONE, "", null, -1, -1, List.of(), List.of(), null);
     List<CounterRow> rows = new ArrayList<>();
     Map<Instant, Integer> rowsPerTick = new LinkedHashMap<>();
     Map<String, Figures> totals = new LinkedHashMap<>();

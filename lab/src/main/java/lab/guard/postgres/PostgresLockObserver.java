@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import lab.guard.LockState;
+import lab.protocol.Mode;
 
 /** Reads advisory lock 42 from outside: who holds it and who queues, from {@code pg_locks ⋈ pg_stat_activity}. */
 public final class PostgresLockObserver implements AutoCloseable {
@@ -45,7 +46,7 @@ public final class PostgresLockObserver implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             throw new IllegalStateException("postgres unreachable: " + PostgresLocks.reason(e), e);
         }
-        return new LockState("postgres", "advisory " + PostgresLocks.KEY, holder, -1, waiters);
+        return new LockState(Mode.Lock.POSTGRES, "advisory " + PostgresLocks.KEY, holder, -1, waiters);
     }
 
     @Override

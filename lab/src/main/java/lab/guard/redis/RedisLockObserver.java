@@ -2,6 +2,7 @@ package lab.guard.redis;
 
 import java.util.List;
 import lab.guard.LockState;
+import lab.protocol.Mode;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisException;
@@ -21,7 +22,7 @@ public final class RedisLockObserver implements AutoCloseable {
         try (Jedis jedis = pool.getResource()) {
             String holder = jedis.get(key);
             long ttl = holder == null ? -1 : jedis.pttl(key);
-            return new LockState("redis", key, holder, ttl, List.of());
+            return new LockState(Mode.Lock.REDIS, key, holder, ttl, List.of());
         } catch (JedisException e) {
             throw new IllegalStateException("redis unreachable: " + RedisLocks.reason(e), e);
         }

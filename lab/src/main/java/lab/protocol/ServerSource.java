@@ -1,4 +1,4 @@
-package lab.servers;
+package lab.protocol;
 
 import java.util.Locale;
 
@@ -14,17 +14,8 @@ public enum ServerSource {
     /** The binary that a Maven Central package ships, whatever the machine has. */
     EMBEDDED;
 
-    public String cliName() {
+    @Override
+    public String toString() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    public static ServerSource parse(String value) {
-        for (ServerSource s : values()) {
-            if (s.cliName().equals(value)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException(
-                "'" + value + "' is not a server source (expected auto, machine or embedded)");
     }
 }

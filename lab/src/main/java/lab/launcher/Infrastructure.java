@@ -1,0 +1,188 @@
+package lab.launcher;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import lab.os.SessionFolder;
+import lab.protocol.Event;
+import lab.protocol.Mode;
+import lab.protocol.Secrets;
+import lab.servers.H2Server;
+import lab.servers.Passwords;
+import lab.servers.ServerSlot;
+import lab.servers.Servers;
+import lab.servers.ServersEnv;
+import lab.session.ServerInfo;
+import lab.store.CounterStore;
+
+/**
+ * What a session stands on: its temp folder, its recording, its servers (H2, Redis, PostgreSQL) closed by the
+ * session's password, and the counter table. Started in an order that leaves nothing half-made; {@link #close}
+ * stops and removes all of it.
+ */
+final class Infrastructure implements AutoCloseable {
+    private final LabSettings settings;
+    /** Closes the lab's servers to the machine's other users; it reaches workers on stdin, like the token. */
+    private final String password = Passwords.generate();
+
+    private SessionFolder folder;
+    private EventRecorder recorder;
+    private H2Server h2;
+    private ServerSlot redis;
+    private ServerSlot postgres;
+    private Path serversEnv;
+    private String storeUrl;
+
+    Infrastructure(LabSettings settings) {
+        this.settings = settings;
+    }
+
+    /** The temp folder, the recording and the servers' slots (ports chosen, nothing started yet). */
+    void prepare(Path runDir) throws StartFailure {
+        try {
+            folder = SessionFolder.create();
+            recorder = new EventRecorder(runDir.resolve("events.jsonl"));
+            redis = Servers.redis(settings.redisUrl(), folder, settings.servers(), password);
+            postgres = Servers.postgres(settings.pgUrl(), folder, settings.servers(), password);
+        } catch (IOException e) {
+            throw new StartFailure("cannot prepare the session: " + e.getMessage(), e);
+        }
+    }
+
+    /** Starts now what the first mode and the store need, then the store itself and servers.env. */
+    void startFor(Mode mode, Consumer<String> say) throws StartFailure {
+        needNow(postgres, settings.storeInPostgres() || mode.needsPostgres(), say);
+        needNow(redis, mode.needsRedis(), say);
+        try {
+            storeUrl = settings.storeInPostgres() ? postgres.url() : startH2(say);
+            try (CounterStore store = new CounterStore(storeUrl)) {
+                store.createAndClear();
+            }
+        } catch (IOException | SQLException e) {
+            throw new StartFailure(
+                    "cannot prepare the counter table in " + settings.store() + ": " + Secrets.mask(e.getMessage()), e);
+        }
+        try {
+            serversEnv = ServersEnv.write(folder.path().resolve("servers.env"), password, h2, redis, postgres);
+        } catch (IOException e) {
+            throw new StartFailure("cannot write the session's servers.env: " + e.getMessage(), e);
+        }
+        say.accept("the lab's servers, for redis-cli, psql and H2's shell: source " + serversEnv);
+    }
+
+    /** Once the workers are up: the servers no mode needed yet, so that a switch to them is quick. */
+    void startTheRestInBackground(Consumer<String> say) {
+        for (ServerSlot slot : List.of(redis, postgres)) {
+            if (!slot.external() && slot.info().state().equals("not started")) {
+                Thread t = new Thread(
+                        () -> {
+                            slot.startNow();
+                            say(slot.info(), say);
+                        },
+                        "lab-start-" + slot.name());
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+    }
+
+    private void needNow(ServerSlot slot, boolean needed, Consumer<String> say) throws StartFailure {
+        if (!needed) {
+            return;
+        }
+        try {
+            slot.awaitReady();
+        } catch (IllegalStateException e) {
+            throw new StartFailure(e.getMessage(), e);
+        }
+        say(slot.info(), say);
+    }
+
+    /** After a fallback, first the line that says why the machine's binary was not used. */
+    private static void say(ServerInfo info, Consumer<String> say) {
+        if (!info.note().isEmpty()) {
+            say.accept(info.note());
+        }
+        say.accept(Servers.describe(info));
+    }
+
+    private String startH2(Consumer<String> say) throws IOException, SQLException {
+        // H2 reads its bind address once, when its classes load: loopback only, before anything of H2 runs.
+        System.setProperty("h2.bindAddress", "127.0.0.1");
+        h2 = H2Server.start(folder.sub("h2"), password);
+        say.accept("h2 server ready on " + h2.address() + " in " + h2.startMillis() + " ms (store)");
+        return h2.jdbcUrl();
+    }
+
+    void record(Event e) {
+        recorder.record(e);
+    }
+
+    ServerSlot redis() {
+        return redis;
+    }
+
+    ServerSlot postgres() {
+        return postgres;
+    }
+
+    /** The slot of {@code mode}'s server that is not ready, if any: a switch to it must wait for it. */
+    void awaitServersOf(Mode mode) {
+        if (mode.needsRedis()) {
+            redis.awaitReady();
+        }
+        if (mode.needsPostgres()) {
+            postgres.awaitReady();
+        }
+    }
+
+    /** The store's URL, password included: for the lab's own clients only. */
+    String storeUrl() {
+        return storeUrl;
+    }
+
+    Path serversEnv() {
+        return serversEnv;
+    }
+
+    List<ServerInfo> servers() {
+        List<ServerInfo> all = new ArrayList<>();
+        if (h2 != null) {
+            all.add(new ServerInfo(
+                    "h2",
+                    h2.address(),
+                    "ready",
+                    h2.startMillis(),
+                    "in-process",
+                    "H2 TCP server in the launcher (store)",
+                    ""));
+        }
+        if (redis != null) {
+            all.add(redis.info());
+        }
+        if (postgres != null) {
+            all.add(postgres.info());
+        }
+        return all;
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable c : new AutoCloseable[] {h2, redis, postgres, recorder}) {
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (Exception e) {
+                System.err.println(
+                        "lab session - closing " + c.getClass().getSimpleName() + " failed: " + e.getMessage());
+            }
+        }
+        if (folder != null) {
+            folder.close();
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package lab.launcher;
+
+import java.io.IOException;
+import lab.servers.LabServer;
+import lab.servers.ServerSlot;
+import lab.session.ServerName;
+
+/**
+ * The server faults: stop the lab's own Redis or PostgreSQL as a crash would look to its clients, start it again.
+ * Each answers with one line: what it did, or why it did nothing (an external server is not the lab's to stop).
+ */
+public final class ServerToggle {
+    private final Infrastructure infra;
+
+    ServerToggle(Infrastructure infra) {
+        this.infra = infra;
+    }
+
+    private ServerSlot slot(ServerName name) {
+        return switch (name) {
+            case REDIS -> infra.redis();
+            case POSTGRES -> infra.postgres();
+        };
+    }
+
+    /** Stops the server when it runs, starts it when it is down: the trainer's key. */
+    public String toggle(ServerName name) {
+        ServerSlot slot = slot(name);
+        if (slot.external()) {
+            return name + " at " + slot.address() + " is external: the lab does not own it and will not stop it";
+        }
+        LabServer server = slot.owned();
+        if (server == null) {
+            return name + " server is " + slot.info().state() + ": nothing to stop or start";
+        }
+        if (server.isRunning()) {
+            server.stop();
+            return name + " server stopped (" + slot.address() + "): modes that need it now fail closed";
+        }
+        try {
+            server.start();
+            return name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
+        } catch (IOException e) {
+            return name + " server could not start again: " + e.getMessage();
+        }
+    }
+
+    /** Brings the server to {@code start}ed or stopped: a scenario step, which says what it wants. */
+    String set(ServerName name, boolean start) {
+        LabServer own = slot(name).owned();
+        if (own != null && own.isRunning() == start) {
+            return name + " server is already " + (start ? "running" : "stopped");
+        }
+        return toggle(name);
+    }
+}

@@ -1,0 +1,150 @@
+package lab.protocol;
+
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * One knob of the lab, declared once (in {@link Knobs}): its name, where it may be set, its type, default, bounds
+ * and help. The command line, {@code PUT /mode}, a scenario's setup and mode steps, the summary and the dashboard
+ * all read this declaration, and a bad value is refused everywhere with its {@link #expected()} words.
+ *
+ * @param <T> its type: an enum, a duration, a number, on/off — never a free string
+ */
+public final class Knob<T> {
+    /** Reads a value; throws with a message that says in full why the text is not one (or with none). */
+    @FunctionalInterface
+    public interface Parser<T> {
+        T parse(String text);
+    }
+
+    private final String name;
+    private final Scope scope;
+    private final String label;
+    private final String help;
+    private final T defaultValue;
+    private final String expected;
+    private final Parser<T> parser;
+    private final Predicate<T> allowed;
+    private final Function<T, String> formatter;
+    private final Function<ModeSpec, T> read;
+    private final BiFunction<ModeSpec, T, ModeSpec> write;
+    private final Set<Mode.Lock> concerns;
+
+    Knob(
+            String name,
+            Scope scope,
+            String label,
+            String help,
+            T defaultValue,
+            String expected,
+            Parser<T> parser,
+            Predicate<T> allowed,
+            Function<T, String> formatter,
+            Function<ModeSpec, T> read,
+            BiFunction<ModeSpec, T, ModeSpec> write,
+            Set<Mode.Lock> concerns) {
+        this.name = name;
+        this.scope = scope;
+        this.label = label;
+        this.help = help;
+        this.defaultValue = defaultValue;
+        this.expected = expected;
+        this.parser = parser;
+        this.allowed = allowed;
+        this.formatter = formatter;
+        this.read = read;
+        this.write = write;
+        this.concerns = Set.copyOf(concerns);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** {@code --task-time}. */
+    public String option() {
+        return "--" + name;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    /** What the command line's help shows for its value: DURATION, N, MODE. */
+    public String label() {
+        return label;
+    }
+
+    public String help() {
+        return help;
+    }
+
+    public T defaultValue() {
+        return defaultValue;
+    }
+
+    /** What a good value looks like: "a duration above 0, such as 500ms or 2s". */
+    public String expected() {
+        return expected;
+    }
+
+    /** Whether the guard of a mode that takes {@code lock} reads it: the summary names it beside that mode. */
+    public boolean concerns(Mode.Lock lock) {
+        return concerns.contains(lock);
+    }
+
+    /** The value of {@code text}; throws naming this knob, the text and what was expected. */
+    public T parse(String text) {
+        String t = text == null ? "" : text.strip();
+        T value;
+        try {
+            value = parser.parse(t);
+        } catch (IllegalArgumentException notAValue) {
+            throw new BadFieldException(name, t, expected, notAValue.getMessage());
+        }
+        check(value);
+        return value;
+    }
+
+    /** Throws, as {@link #parse} does, when {@code value} is out of this knob's bounds. */
+    public T check(T value) {
+        if (value == null || !allowed.test(value)) {
+            throw new BadFieldException(name, value == null ? null : formatter.apply(value), expected, null);
+        }
+        return value;
+    }
+
+    /** The value as every surface writes it: {@code 300ms}, {@code safe}, {@code on}. */
+    public String format(T value) {
+        return formatter.apply(value);
+    }
+
+    /** Its value in {@code spec}; live knobs only. */
+    public T read(ModeSpec spec) {
+        return live().read.apply(spec);
+    }
+
+    /** {@code spec} with this knob at {@code value}; live knobs only. */
+    public ModeSpec write(ModeSpec spec, T value) {
+        return live().write.apply(spec, check(value));
+    }
+
+    /** {@code spec} with this knob at the value {@code text} names. */
+    public ModeSpec set(ModeSpec spec, String text) {
+        return write(spec, parse(text));
+    }
+
+    private Knob<T> live() {
+        if (!scope.live()) {
+            throw new IllegalStateException(name + " is not a knob of the mode: it is " + scope.where());
+        }
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,196 @@
+package lab.protocol;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Every knob of the lab, each declared once. Adding a knob is one declaration here, and the code that uses it:
+ * the command line, {@code PUT /mode}, scenarios, help and summaries find it in {@link #ALL}.
+ */
+public final class Knobs {
+    public static final Knob<Mode> MODE = new Knob<>(
+            "mode",
+            Scope.LIVE,
+            "MODE",
+            "what each worker does around the job: " + Mode.names(),
+            Mode.NAIVE,
+            "a mode (" + Mode.names() + ")",
+            Mode::parse,
+            m -> true,
+            Mode::cliName,
+            ModeSpec::mode,
+            ModeSpec::withMode,
+            Set.of());
+    public static final Knob<Duration> TASK_TIME = new Knob<>(
+            "task-time",
+            Scope.LIVE,
+            "DURATION",
+            "how long the simulated job works before writing its row",
+            Duration.ZERO,
+            "a duration of 0 or more, such as 300ms",
+            Durations::parse,
+            d -> !d.isNegative(),
+            Durations::format,
+            ModeSpec::taskTime,
+            ModeSpec::withTaskTime,
+            EnumSet.allOf(Mode.Lock.class));
+    public static final Knob<Duration> LOCK_TTL = new Knob<>(
+            "lock-ttl",
+            Scope.LIVE,
+            "DURATION",
+            "the Redis lock's expiry (PX)",
+            Duration.ofSeconds(60),
+            "a duration above 0, such as 500ms or 2s",
+            Durations::parse,
+            d -> d.toMillis() > 0,
+            Durations::format,
+            ModeSpec::lockTtl,
+            ModeSpec::withLockTtl,
+            Set.of(Mode.Lock.REDIS));
+    public static final Knob<Release> RELEASE = new Knob<>(
+            "release",
+            Scope.LIVE,
+            "HOW",
+            "safe (compare-and-delete) or unsafe (plain DEL)",
+            Release.SAFE,
+            choices(Release.values()),
+            t -> choose(Release.values(), t),
+            r -> true,
+            Release::toString,
+            ModeSpec::release,
+            ModeSpec::withRelease,
+            Set.of(Mode.Lock.REDIS));
+    public static final Knob<PgLock> PG_LOCK = new Knob<>(
+            "pg-lock",
+            Scope.LIVE,
+            "HOW",
+            "try (skip when taken) or wait (queue, as one seed wrote it)",
+            PgLock.TRY,
+            choices(PgLock.values()),
+            t -> choose(PgLock.values(), t),
+            p -> true,
+            PgLock::toString,
+            ModeSpec::pgLock,
+            ModeSpec::withPgLock,
+            Set.of(Mode.Lock.POSTGRES));
+    public static final Knob<Boolean> RECHECK = new Knob<>(
+            "recheck",
+            Scope.LIVE,
+            "on|off",
+            "under the lock, write only if the tick has no row yet",
+            false,
+            "on or off",
+            Knobs::onOff,
+            b -> true,
+            b -> b ? "on" : "off",
+            ModeSpec::recheck,
+            ModeSpec::withRecheck,
+            Set.of(Mode.Lock.POSTGRES));
+    public static final Knob<Integer> WORKERS = new Knob<>(
+            "workers",
+            Scope.SETUP,
+            "N",
+            "worker processes",
+            4,
+            "a whole number from 1 to 64",
+            Knobs::wholeNumber,
+            n -> n >= 1 && n <= 64,
+            String::valueOf,
+            null,
+            null,
+            Set.of());
+    public static final Knob<Duration> EVERY = new Knob<>(
+            "every",
+            Scope.SETUP,
+            "DURATION",
+            "tick period, wall-clock aligned",
+            Duration.ofSeconds(2),
+            "a period of " + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s or 500ms",
+            Durations::parse,
+            d -> d.compareTo(Durations.MIN_PERIOD) >= 0,
+            Durations::format,
+            null,
+            null,
+            Set.of());
+    public static final Knob<Store> STORE = new Knob<>(
+            "store",
+            Scope.SETUP,
+            "STORE",
+            "where the counter table lives",
+            Store.H2,
+            choices(Store.values()),
+            t -> choose(Store.values(), t),
+            s -> true,
+            Store::toString,
+            null,
+            null,
+            Set.of());
+    public static final Knob<ServerSource> SERVERS = new Knob<>(
+            "servers",
+            Scope.COMMAND_LINE,
+            "SOURCE",
+            "where the lab's own Redis and PostgreSQL come from: auto (the machine's, else Maven Central's),"
+                    + " machine or embedded",
+            ServerSource.AUTO,
+            choices(ServerSource.values()),
+            t -> choose(ServerSource.values(), t),
+            s -> true,
+            ServerSource::toString,
+            null,
+            null,
+            Set.of());
+
+    /** In the order the help, the scenario format and the summary list them. */
+    public static final List<Knob<?>> ALL =
+            List.of(WORKERS, MODE, EVERY, TASK_TIME, LOCK_TTL, RELEASE, PG_LOCK, RECHECK, STORE, SERVERS);
+
+    private Knobs() {}
+
+    public static Optional<Knob<?>> byName(String name) {
+        return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
+    }
+
+    /** The knobs that may be set where {@code scope} says: live ones for a mode step, setup ones for a setup. */
+    public static List<Knob<?>> live() {
+        return ALL.stream().filter(k -> k.scope().live()).toList();
+    }
+
+    public static String names(List<Knob<?>> knobs) {
+        return knobs.stream().map(Knob::name).collect(Collectors.joining(", "));
+    }
+
+    private static <E extends Enum<E>> E choose(E[] values, String text) {
+        return Arrays.stream(values)
+                .filter(v -> v.toString().equals(text))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException((String) null));
+    }
+
+    /** "safe or unsafe", "auto, machine or embedded". */
+    private static <E extends Enum<E>> String choices(E[] values) {
+        List<String> names = Arrays.stream(values).map(Object::toString).toList();
+        return names.size() == 1
+                ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    }
+
+    private static int wholeNumber(String text) {
+        if (!text.matches("\\d{1,9}")) {
+            throw new IllegalArgumentException((String) null);
+        }
+        return Integer.parseInt(text);
+    }
+
+    private static boolean onOff(String text) {
+        return switch (text) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new IllegalArgumentException((String) null);
+        };
+    }
+}

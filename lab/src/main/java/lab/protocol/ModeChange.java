@@ -1,0 +1,69 @@
+package lab.protocol;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A switch, typed: the live knobs it sets and their values, in the order given. A key press, a scenario's mode
+ * step and a scheduled {@code --switch} all make one; the lab applies it to the spec in force.
+ */
+public record ModeChange(List<Setting<?>> settings) {
+    /** One knob at one value. */
+    public record Setting<T>(Knob<T> knob, T value) {
+        ModeSpec applyTo(ModeSpec spec) {
+            return knob.write(spec, value);
+        }
+
+        String text() {
+            return knob.format(value);
+        }
+    }
+
+    public ModeChange {
+        settings = List.copyOf(settings);
+    }
+
+    public static <T> ModeChange of(Knob<T> knob, T value) {
+        return new ModeChange(List.of(new Setting<>(knob, knob.check(value))));
+    }
+
+    /** A change to another mode, every other knob kept. */
+    public static ModeChange to(Mode mode) {
+        return of(Knobs.MODE, mode);
+    }
+
+    /** This change and then {@code knob} at {@code value}. */
+    public <T> ModeChange and(Knob<T> knob, T value) {
+        List<Setting<?>> more = new ArrayList<>(settings);
+        more.add(new Setting<>(knob, knob.check(value)));
+        return new ModeChange(more);
+    }
+
+    public ModeSpec applyTo(ModeSpec spec) {
+        ModeSpec s = spec;
+        for (Setting<?> setting : settings) {
+            s = setting.applyTo(s);
+        }
+        return s;
+    }
+
+    /** The knobs by name, as text: what a scenario step shows and the wire carries. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        settings.forEach(s -> m.put(s.knob().name(), s.text()));
+        return m;
+    }
+
+    /** {@code mode=redis lock-ttl=1s}. */
+    public String describe() {
+        return settings.stream().map(s -> s.knob().name() + "=" + s.text()).collect(Collectors.joining(" "));
+    }
+
+    @Override
+    public String toString() {
+        return toMap().toString();
+    }
+}

@@ -1,0 +1,80 @@
+package lab.scenario;
+
+import java.util.List;
+import java.util.Map;
+import lab.protocol.BadFieldException;
+import lab.protocol.Knob;
+import lab.protocol.Knobs;
+import lab.protocol.ModeChange;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+
+/**
+ * Reads knobs from a scenario — in its setup or in a {@code mode} step — by their declarations in {@link Knobs}:
+ * a value is checked where it is written, so that a replay never meets a knob the workers would refuse.
+ */
+final class KnobReader {
+    private KnobReader() {}
+
+    /** The names a setup accepts: every knob a scenario may set up, and the scenario's own key. */
+    static List<String> setupKeys() {
+        List<String> keys = new java.util.ArrayList<>(Knobs.ALL.stream()
+                .filter(k -> k.scope().inSetup())
+                .map(Knob::name)
+                .toList());
+        keys.add("lock-keys");
+        return keys;
+    }
+
+    /** The names a mode step accepts: the live knobs. */
+    static List<String> liveKeys() {
+        return Knobs.live().stream().map(Knob::name).toList();
+    }
+
+    /** Refuses, by name, a knob of the command line written in a setup: it is not the lesson's to decide. */
+    static void refuseCommandLineKnobs(Nodes nodes, Node setup) throws ScenarioException {
+        if (setup instanceof MappingNode map) {
+            for (NodeTuple t : map.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode key) {
+                    Knob<?> knob = Knobs.byName(key.getValue()).orElse(null);
+                    if (knob != null && !knob.scope().inSetup()) {
+                        throw nodes.error(
+                                key,
+                                "setup." + knob.name() + ": not in a scenario: it is "
+                                        + knob.scope().where() + " (" + knob.option() + ")");
+                    }
+                }
+            }
+        }
+    }
+
+    /** The value of {@code knob} written at {@code entry}. */
+    static <T> T value(Nodes nodes, Knob<T> knob, Nodes.Entry entry, String what) throws ScenarioException {
+        String text = nodes.scalar(entry.value(), what, knob.expected());
+        try {
+            return knob.parse(text);
+        } catch (BadFieldException e) {
+            throw nodes.error(entry.value(), what + ": " + e.problem());
+        }
+    }
+
+    /** The live knobs among {@code entries}, in the order written, as one typed change. */
+    static ModeChange change(Nodes nodes, Map<String, Nodes.Entry> entries, String what) throws ScenarioException {
+        ModeChange change = new ModeChange(List.of());
+        for (Map.Entry<String, Nodes.Entry> e : entries.entrySet()) {
+            Knob<?> knob = Knobs.byName(e.getKey()).orElse(null);
+            if (knob != null && knob.scope().live()) {
+                change = and(change, knob, value(nodes, knob, e.getValue(), what + "." + knob.name()));
+            }
+        }
+        return change;
+    }
+
+    private static <T> ModeChange and(ModeChange change, Knob<T> knob, Object value) {
+        @SuppressWarnings("unchecked")
+        T typed = (T) value;
+        return change.and(knob, typed);
+    }
+}
