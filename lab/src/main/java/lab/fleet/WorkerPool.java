@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import lab.protocol.Event;
@@ -53,6 +54,31 @@ public final class WorkerPool {
     }
 
     /** Waits until {@code w} answers {@code /healthz}; returns its port. */
+    /**
+     * Forks workers w1..wN at once (each JVM starts while the next is forked), then waits for each to answer
+     * {@code /healthz}; {@code say} hears each one up. Throws saying which could not start, or that the lab is
+     * stopping ({@code stopping} says so between two steps).
+     */
+    public void startAll(int n, Consumer<String> say, BooleanSupplier stopping) throws Exception {
+        for (int i = 1; i <= n; i++) {
+            if (stopping.getAsBoolean()) {
+                throw new IllegalStateException("the lab was stopped while it was starting");
+            }
+            try {
+                start("w" + i);
+            } catch (IOException e) {
+                throw new IOException("w" + i + " cannot be started: " + e.getMessage(), e);
+            }
+        }
+        for (WorkerProcess w : all()) {
+            if (stopping.getAsBoolean()) {
+                throw new IllegalStateException("the lab was stopped while it was starting");
+            }
+            int port = awaitHealthy(w);
+            say.accept(w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port);
+        }
+    }
+
     public int awaitHealthy(WorkerProcess w) throws Exception {
         return w.awaitHealthy(http, READY_TIMEOUT);
     }

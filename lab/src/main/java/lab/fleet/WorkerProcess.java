@@ -59,7 +59,7 @@ public final class WorkerProcess {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
         cmd.addAll(extraJvmFlags);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain", "--id", id()));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain"));
         process = Spawner.start(new ProcessBuilder(cmd));
         outPump = pump(
                 id() + "-out",

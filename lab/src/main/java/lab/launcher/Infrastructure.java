@@ -10,6 +10,7 @@ import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.Mode;
 import lab.protocol.Secrets;
+import lab.protocol.Store;
 import lab.servers.H2Server;
 import lab.servers.Passwords;
 import lab.servers.ServerSlot;
@@ -112,7 +113,7 @@ final class Infrastructure implements AutoCloseable {
     private String startH2(Consumer<String> say) throws IOException, SQLException {
         // H2 reads its bind address once, when its classes load: loopback only, before anything of H2 runs.
         System.setProperty("h2.bindAddress", "127.0.0.1");
-        h2 = H2Server.start(folder.sub("h2"), password);
+        h2 = H2Server.start(folder.sub(Store.H2.toString()), password);
         say.accept("h2 server ready on " + h2.address() + " in " + h2.startMillis() + " ms (store)");
         return h2.jdbcUrl();
     }
@@ -152,7 +153,7 @@ final class Infrastructure implements AutoCloseable {
         List<ServerInfo> all = new ArrayList<>();
         if (h2 != null) {
             all.add(new ServerInfo(
-                    "h2",
+                    Store.H2.toString(),
                     h2.address(),
                     "ready",
                     h2.startMillis(),

@@ -1,6 +1,5 @@
 package lab.launcher;
 
-import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -9,30 +8,24 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import lab.check.Checker;
 import lab.check.Figures;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
-import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
 import lab.session.FaultKind;
 import lab.session.LabControl;
-import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
 import lab.session.ServerName;
 import lab.session.SwitchResult;
 import lab.session.WorkerTarget;
-import lab.store.CounterRow;
-import lab.store.CounterStore;
 
 /**
  * One lab session: what it stands on ({@link Infrastructure}), the worker processes and their events, and the mode
@@ -57,15 +50,16 @@ public final class Lab implements LabControl, AutoCloseable {
     private volatile boolean closed;
     private boolean closeDone; // guarded by lifecycle
     private volatile Consumer<String> lockLines = line -> {};
-    private volatile LockWatcher lockWatcher;
+    private final LockWatcher lockWatcher;
     private Instant launchedAt;
     private Instant readyAt;
-    private volatile Instant countFrom; // ready, or the last time the table was emptied
+    private final Tally tally;
 
     public Lab(LabSettings settings) {
         this.settings = settings;
         this.infra = new Infrastructure(settings);
         this.modes = new Modes(settings.spec());
+        this.tally = new Tally(infra::storeUrl, modes, settings.every());
         this.runDir = settings.runsDir()
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
         this.workers = new WorkerPool(
@@ -80,8 +74,15 @@ public final class Lab implements LabControl, AutoCloseable {
                         infra.postgres().url(),
                         modes.spec()),
                 this::publish);
-        this.faults =
-                new Faults(workers, switcher, modes::spec, this::lock, this::settle, infra::storeUrl, settings.every());
+        this.lockWatcher = new LockWatcher(
+                () -> modes.spec().mode(),
+                () -> infra.redis().url(),
+                () -> infra.postgres().url(),
+                settings.job(),
+                line -> lockLines.accept(line));
+        listeners.add(lockWatcher::onEvent);
+        this.faults = new Faults(
+                workers, switcher, modes::spec, lockWatcher::current, this::settle, infra::storeUrl, settings.every());
         this.serverToggle = new ServerToggle(infra);
     }
 
@@ -114,49 +115,21 @@ public final class Lab implements LabControl, AutoCloseable {
         infra.prepare(runDir);
         infra.startFor(modes.spec().mode(), say);
         workers.onDeath((id, line) -> {
-            LockWatcher watcher = lockWatcher;
-            if (watcher != null) {
-                watcher.forget(id);
-            }
+            lockWatcher.forget(id);
             if (!stopping) {
                 say.accept(line);
             }
         });
-        for (int i = 1; i <= settings.workers(); i++) {
-            stopIfClosing();
-            try {
-                workers.start("w" + i);
-            } catch (IOException e) {
-                throw new StartFailure("w" + i + " cannot be started: " + e.getMessage(), e);
-            }
-        }
-        for (WorkerProcess w : workers.all()) {
-            stopIfClosing();
-            try {
-                int port = workers.awaitHealthy(w);
-                say.accept(w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port);
-            } catch (Exception e) {
-                throw new StartFailure(e.getMessage(), e);
-            }
+        try {
+            workers.startAll(settings.workers(), say, () -> closed);
+        } catch (Exception e) {
+            throw new StartFailure(e.getMessage(), e);
         }
         readyAt = Instant.now();
-        countFrom = readyAt;
+        tally.countFrom(readyAt);
         modes.begin(readyAt);
         infra.startTheRestInBackground(say);
-        lockWatcher = new LockWatcher(
-                () -> modes.spec().mode(),
-                infra.redis()::url,
-                infra.postgres()::url,
-                settings.job(),
-                line -> lockLines.accept(line));
-        listeners.add(lockWatcher::onEvent);
         lockWatcher.start();
-    }
-
-    private void stopIfClosing() throws StartFailure {
-        if (closed) {
-            throw new StartFailure("the lab was stopped while it was starting", null);
-        }
     }
 
     private void publish(Event e) {
@@ -199,8 +172,9 @@ public final class Lab implements LabControl, AutoCloseable {
      */
     public synchronized String clearTable() {
         String said = faults.clearTable();
-        countFrom = Instant.now();
-        modes.restart(countFrom);
+        Instant now = Instant.now();
+        tally.countFrom(now);
+        modes.restart(now);
         return said + "; counting afresh from now";
     }
 
@@ -212,18 +186,13 @@ public final class Lab implements LabControl, AutoCloseable {
         return modes.spec();
     }
 
-    public LockState lock() {
-        return lockWatcher == null ? null : lockWatcher.current();
+    /** Who holds the lock now, as its own server says. */
+    public LockWatcher locks() {
+        return lockWatcher;
     }
 
-    /** Why the lock cannot be read now, when {@link #lock} is null. */
-    public String lockProblem() {
-        return lockWatcher == null ? "starting" : lockWatcher.lastLine();
-    }
-
-    /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
-    public Map<String, Figures> totalsSoFar(List<CounterRow> rows, Instant now) {
-        return modes.totalsSoFar(rows, settings.every(), now);
+    public Tally tally() {
+        return tally;
     }
 
     public LabSettings settings() {
@@ -253,9 +222,7 @@ public final class Lab implements LabControl, AutoCloseable {
 
     @Override
     public Figures figures(Instant from, Instant to) throws SQLException {
-        try (CounterStore store = new CounterStore(infra.storeUrl())) {
-            return Checker.figures(store.readAll(), from, to, settings.every());
-        }
+        return tally.figures(from, to);
     }
 
     public WorkerPool workers() {
@@ -281,22 +248,7 @@ public final class Lab implements LabControl, AutoCloseable {
      */
     public RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
-        List<CounterRow> rows;
-        try (CounterStore store = new CounterStore(infra.storeUrl())) {
-            rows = store.readAll();
-        }
-        List<ModeSegment> counted = modes.end(stopAt, rows, settings.every());
-        return new RunSummary(
-                settings.workers(),
-                settings.spec().mode().cliName(),
-                settings.every(),
-                settings.spec().taskTime(),
-                readyMillis(),
-                Checker.figures(rows, countFrom, stopAt, settings.every()),
-                Modes.byMode(counted),
-                counted,
-                modes.switchMillis(),
-                servers());
+        return tally.summary(stopAt, settings, readyMillis(), servers());
     }
 
     private void stopWorkers() throws InterruptedException {
@@ -316,9 +268,7 @@ public final class Lab implements LabControl, AutoCloseable {
     }
 
     private void closeLocked() {
-        if (lockWatcher != null) {
-            lockWatcher.close();
-        }
+        lockWatcher.close();
         try {
             stopWorkers();
         } catch (InterruptedException e) {

@@ -30,7 +30,7 @@ public final class LockWatcher implements AutoCloseable {
     private RedisLockObserver redis;
     private PostgresLockObserver postgres;
     private volatile boolean running = true;
-    private volatile String lastLine = "";
+    private volatile String lastLine = "starting";
 
     LockWatcher(
             Supplier<Mode> mode,
@@ -51,12 +51,12 @@ public final class LockWatcher implements AutoCloseable {
         thread.start();
     }
 
-    LockState current() {
+    public LockState current() {
         return current.get();
     }
 
     /** The last line said about the lock: why it cannot be observed, when {@link #current} is null. */
-    String lastLine() {
+    public String lastLine() {
         return lastLine;
     }
 
@@ -114,6 +114,7 @@ public final class LockWatcher implements AutoCloseable {
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // close() asked: the loop's thread ends with its flag set
                 return;
             }
         }

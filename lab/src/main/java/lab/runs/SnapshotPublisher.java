@@ -93,6 +93,7 @@ public final class SnapshotPublisher implements AutoCloseable {
             try {
                 Thread.sleep(FRAME_MS);
             } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // close() asked: the loop's thread ends with its flag set
                 return;
             }
         }
@@ -114,7 +115,7 @@ public final class SnapshotPublisher implements AutoCloseable {
         model.onRows(added);
         long now = System.currentTimeMillis();
         if (now - totalsAt > 1_000 || !added.isEmpty()) {
-            totals = lab.totalsSoFar(model.rows(), Instant.now());
+            totals = lab.tally().soFar(model.rows(), Instant.now());
             totalsAt = now;
         }
     }
@@ -134,7 +135,7 @@ public final class SnapshotPublisher implements AutoCloseable {
         List<WorkerProc> procs = lab.workers().all().stream()
                 .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString()))
                 .toList();
-        LockState lock = lab.lock();
+        LockState lock = lab.locks().current();
         String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
         String shownFlash = System.currentTimeMillis() - flashAt < FLASH_MS ? flash : null;
         model.observeWorkers(procs, Instant.now());
@@ -153,7 +154,15 @@ public final class SnapshotPublisher implements AutoCloseable {
 
     private LockView lockView(LockState s, ModeSpec spec) {
         if (s == null) {
-            return new LockView(spec.mode().lock(), "-", null, -1, -1, List.of(), List.of(), lab.lockProblem());
+            return new LockView(
+                    spec.mode().lock(),
+                    "-",
+                    null,
+                    -1,
+                    -1,
+                    List.of(),
+                    List.of(),
+                    lab.locks().lastLine());
         }
         List<String> local =
                 s.lock() == Mode.Lock.IN_JVM && !s.free() ? List.of(s.holder().split(", ")) : List.of();

@@ -47,10 +47,6 @@ public final class Replayer {
         return verdicts.stream().allMatch(Verdict::passed);
     }
 
-    public List<Verdict> verdicts() {
-        return List.copyOf(verdicts);
-    }
-
     /** Stops before the next step (space in the dashboard), or goes on. */
     public void togglePause() {
         synchronized (gate) {

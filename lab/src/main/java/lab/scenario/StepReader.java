@@ -1,11 +1,13 @@
 package lab.scenario;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.session.FaultKind;
@@ -20,8 +22,14 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * already set, whether a {@code mode} step came before, the knobs in force.
  */
 final class StepReader {
-    static final List<String> STEPS =
-            List.of("say", "wait", "expect", "mode", "mark", "kill", "pause", "resume", "restart", "redis", "postgres");
+    /** The step names, in the order the format's page lists them: faults and servers by their own enums' words. */
+    static final List<String> STEPS = Stream.of(
+                    Stream.of("say", "wait", "expect", "mode", "mark"),
+                    Arrays.stream(FaultKind.values()).map(FaultKind::toString),
+                    Arrays.stream(ServerName.values()).map(ServerName::toString))
+            .flatMap(s -> s)
+            .toList();
+
     private static final String MARK_NAME = "[A-Za-z0-9][A-Za-z0-9_.-]{0,39}";
 
     private final Nodes nodes;
@@ -75,12 +83,20 @@ final class StepReader {
             case "expect" -> expect(line, value);
             case "mode" -> switchMode(line, value);
             case "mark" -> mark(line, value);
-            case "redis", "postgres" -> new Step.Server(
-                    line,
-                    ServerName.valueOf(name.toUpperCase(Locale.ROOT)),
-                    nodes.choice(value, name, List.of("stop", "start")).equals("start"));
-            default -> fault(line, FaultKind.valueOf(name.toUpperCase(Locale.ROOT)), value);
+            default -> serverOrFault(line, name, value);
         };
+    }
+
+    private Step serverOrFault(int line, String name, Node value) throws ScenarioException {
+        for (ServerName server : ServerName.values()) {
+            if (server.toString().equals(name)) {
+                return new Step.Server(
+                        line,
+                        server,
+                        nodes.choice(value, name, List.of("stop", "start")).equals("start"));
+            }
+        }
+        return fault(line, FaultKind.valueOf(name.toUpperCase(Locale.ROOT)), value);
     }
 
     private Step expect(int line, Node value) throws ScenarioException {

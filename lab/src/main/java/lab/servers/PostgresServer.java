@@ -10,6 +10,7 @@ import lab.os.FreePort;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
 import lab.protocol.ServerSource;
+import lab.session.ServerName;
 
 /**
  * A real PostgreSQL on 127.0.0.1 and a free port, with its binaries and data in {@code dir}; it can be stopped and
@@ -49,7 +50,7 @@ public final class PostgresServer implements LabServer {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
         return SourceChoice.start(
-                "postgres",
+                ServerName.POSTGRES.toString(),
                 source,
                 note -> {
                     PostgresBinaries binaries = PostgresBinaries.machine(machine);

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
 import lab.protocol.ServerSource;
+import lab.session.ServerName;
 
 /**
  * A real {@code redis-server} on 127.0.0.1 and a free port, with its files in {@code dir}, closed by the session's
@@ -64,7 +65,7 @@ public final class RedisServer implements LabServer {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
         return SourceChoice.start(
-                "redis",
+                ServerName.REDIS.toString(),
                 source,
                 note -> {
                     Path found = machine.onPath("redis-server")

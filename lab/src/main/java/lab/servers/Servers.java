@@ -5,6 +5,7 @@ import lab.os.FreePort;
 import lab.os.SessionFolder;
 import lab.protocol.ServerSource;
 import lab.session.ServerInfo;
+import lab.session.ServerName;
 
 /**
  * The session's Redis and PostgreSQL: external when a URL is given (the lab starts nothing), else the lab's own,
@@ -17,27 +18,27 @@ public final class Servers {
     public static ServerSlot redis(String externalUrl, SessionFolder folder, ServerSource source, String password)
             throws IOException {
         if (externalUrl != null) {
-            return ServerSlot.external("redis", externalUrl);
+            return ServerSlot.external(ServerName.REDIS.toString(), externalUrl);
         }
         int port = FreePort.pick();
         return ServerSlot.owned(
-                "redis",
+                ServerName.REDIS.toString(),
                 "redis://:" + password + "@127.0.0.1:" + port,
                 "127.0.0.1:" + port,
-                () -> RedisServer.start(folder.sub("redis"), source, port, password));
+                () -> RedisServer.start(folder.sub(ServerName.REDIS.toString()), source, port, password));
     }
 
     public static ServerSlot postgres(String externalUrl, SessionFolder folder, ServerSource source, String password)
             throws IOException {
         if (externalUrl != null) {
-            return ServerSlot.external("postgres", externalUrl);
+            return ServerSlot.external(ServerName.POSTGRES.toString(), externalUrl);
         }
         int port = FreePort.pick();
         return ServerSlot.owned(
-                "postgres",
+                ServerName.POSTGRES.toString(),
                 "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&password=" + password,
                 "127.0.0.1:" + port,
-                () -> PostgresServer.start(folder.sub("postgres"), source, port, password));
+                () -> PostgresServer.start(folder.sub(ServerName.POSTGRES.toString()), source, port, password));
     }
 
     /**

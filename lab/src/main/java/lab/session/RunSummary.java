@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.check.Figures;
+import lab.protocol.Knobs;
 
 /**
  * What a run leaves behind: the checker's figures over every complete tick window, and per mode, with what the
@@ -42,7 +43,7 @@ public record RunSummary(
 
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workers", workers);
+        m.put(Knobs.WORKERS.name(), workers);
         m.put("mode", mode);
         m.put("every_ms", every.toMillis());
         m.put("task_time_ms", taskTime.toMillis());

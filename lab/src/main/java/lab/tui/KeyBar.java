@@ -4,6 +4,7 @@ import com.googlecode.lanterna.graphics.TextGraphics;
 import java.util.ArrayList;
 import java.util.List;
 import lab.session.LabSnapshot;
+import lab.session.ServerName;
 
 /**
  * The bottom line: the keys, help and quit first because they must survive a narrow screen. Above it, when there
@@ -57,7 +58,7 @@ final class KeyBar {
         keys.add(new String[] {"p", "pause"});
         keys.add(new String[] {"r", "restart"});
         keys.add(new String[] {"+/-", "worker"});
-        keys.add(new String[] {"R", "redis"});
+        keys.add(new String[] {"R", ServerName.REDIS.toString()});
         keys.add(new String[] {"P", "pg"});
         keys.add(new String[] {"t", "task"});
         keys.add(new String[] {"c", "clear"});

@@ -9,6 +9,8 @@ import lab.guard.none.NoGuard;
 import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.guard.redis.RedisLock;
 import lab.protocol.ModeSpec;
+import lab.protocol.PgLock;
+import lab.protocol.Release;
 import lab.protocol.WorkerConfig;
 
 /** Builds the guard a mode names. The only place that knows every mechanism, so guards need not know each other. */
@@ -35,12 +37,12 @@ final class GuardFactory {
             case REDIS -> new LeaseGuard<>(
                     w,
                     new RedisLock(
-                            w, pid, config.redisUrl(), config.job(), spec.lockTtl(), "safe".equals(spec.release())),
+                            w, pid, config.redisUrl(), config.job(), spec.lockTtl(), spec.release() == Release.SAFE),
                     spec.recheck(),
                     listener);
             case POSTGRES -> new LeaseGuard<>(
                     w,
-                    new PostgresAdvisoryLock(w, config.pgUrl(), "wait".equals(spec.pgLock()), waitLimit()),
+                    new PostgresAdvisoryLock(w, config.pgUrl(), spec.pgLock() == PgLock.WAIT, waitLimit()),
                     spec.recheck(),
                     listener);
         };

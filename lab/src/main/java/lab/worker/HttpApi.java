@@ -16,7 +16,7 @@ import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.protocol.BadFieldException;
-import lab.protocol.Mode;
+import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 
 /**
@@ -82,8 +82,8 @@ final class HttpApi {
             send(ex, 400, error("body: expected a JSON object such as {\"mode\":\"redis\",\"lock-ttl\":\"2s\"}"));
             return;
         }
-        if (body == null || !body.containsKey("mode")) {
-            send(ex, 400, error("field 'mode': expected a mode (" + Mode.names() + ")"));
+        if (body == null || !body.containsKey(Knobs.MODE.name())) {
+            send(ex, 400, error(new BadFieldException(Knobs.MODE.name(), Knobs.MODE.expected()).getMessage()));
             return;
         }
         ModeSpec spec;

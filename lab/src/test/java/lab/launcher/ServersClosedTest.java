@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -59,7 +60,8 @@ class ServersClosedTest {
                 runs.toString())) {
             Path env = Path.of(lab.awaitLine(l -> l.contains("servers.env"), Duration.ofSeconds(60))
                     .replaceAll(".* source ", ""));
-            assertThat(Files.getPosixFilePermissions(env)).hasToString("[OWNER_READ, OWNER_WRITE]");
+            assertThat(Files.getPosixFilePermissions(env))
+                    .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
             String password = find(Files.readString(env), "REDISCLI_AUTH='([^']+)'");
             int h2 = Integer.parseInt(
                     find(lab.awaitLine(l -> H2.matcher(l).find(), Duration.ofSeconds(60)), H2.pattern()));
