@@ -1,31 +1,22 @@
 package lab.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import lab.launcher.LabSettings;
 import lab.protocol.Durations;
 import lab.protocol.Knobs;
-import lab.protocol.Mode;
 import lab.protocol.Secrets;
-import lab.runs.DashboardRun;
-import lab.runs.HeadlessRun;
+import lab.runs.Runs;
 import lab.runs.ScenarioDriver;
-import lab.runs.ScenarioRun;
 import lab.scenario.Scenario;
 import lab.scenario.ScenarioException;
 import lab.scenario.ScenarioParser;
 import lab.scenario.Setup;
-import lab.tui.ConsoleTerminal;
-import lab.tui.Dashboard;
-import lab.tui.Look;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -46,7 +37,7 @@ public final class LabCommand implements Callable<Integer> {
     @Option(
             names = "--duration",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
+            converter = Converters.DurationConverter.class,
             description = "how long to run, counted from the moment every worker is ready (default: headless 1m,"
                     + " dashboard until q)")
     Duration duration;
@@ -84,7 +75,7 @@ public final class LabCommand implements Callable<Integer> {
             names = "--switch",
             paramLabel = "AT=MODE",
             split = ",",
-            converter = SwitchConverter.class,
+            converter = Converters.SwitchConverter.class,
             description = "headless: switch every worker at these offsets from ready, e.g. 6s=redis,12s=postgres")
     List<LabSettings.Switch> switches = new ArrayList<>();
 
@@ -166,41 +157,7 @@ public final class LabCommand implements Callable<Integer> {
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());
         }
-        if (!headless) {
-            Optional<String> whyNot = ConsoleTerminal.whyNot();
-            if (whyNot.isEmpty()) {
-                try {
-                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor));
-                    if (dashboard.isPresent()) {
-                        return new DashboardRun(settings, dashboard.get(), out, driver).run();
-                    }
-                } catch (IOException e) {
-                    whyNot = Optional.of("the terminal could not be opened: " + e.getMessage());
-                }
-            }
-            err.println("no dashboard: " + whyNot.orElse("no text terminal") + "; running headless instead");
-        }
-        if (driver != null) {
-            return new ScenarioRun(settings, driver, out, err).run();
-        }
-        Duration d = duration == null ? Duration.ofMinutes(1) : duration;
-        return new HeadlessRun(
-                        new LabSettings(
-                                settings.workers(),
-                                settings.spec(),
-                                settings.every(),
-                                d,
-                                summaryJson,
-                                runsDir,
-                                "tick",
-                                settings.store(),
-                                redisUrl,
-                                pgUrl,
-                                settings.servers(),
-                                settings.switches()),
-                        out,
-                        err)
-                .run();
+        return Runs.start(settings, driver, headless, noColor, out, err);
     }
 
     private void validate(KnobOptions.Given knobs) {
@@ -253,33 +210,5 @@ public final class LabCommand implements Callable<Integer> {
         return new ParameterException(
                 spec.commandLine(),
                 "Invalid value for option '" + option + "': '" + Secrets.mask(value) + "' (expected " + expected + ")");
-    }
-
-    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            try {
-                return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    static final class SwitchConverter implements CommandLine.ITypeConverter<LabSettings.Switch> {
-        @Override
-        public LabSettings.Switch convert(String value) {
-            int eq = value.indexOf('=');
-            if (eq < 0) {
-                throw new CommandLine.TypeConversionException(
-                        "'" + value + "' is not AT=MODE (expected e.g. 6s=redis,12s=postgres)");
-            }
-            try {
-                return new LabSettings.Switch(
-                        Durations.parse(value.substring(0, eq)), Mode.parse(value.substring(eq + 1)));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
     }
 }

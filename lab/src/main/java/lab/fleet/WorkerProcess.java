@@ -1,8 +1,6 @@
 package lab.fleet;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import lab.os.Signals;
 import lab.os.Spawner;
 import lab.protocol.Event;
 import lab.protocol.EventType;
@@ -61,14 +60,8 @@ public final class WorkerProcess {
         cmd.addAll(extraJvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain"));
         process = Spawner.start(new ProcessBuilder(cmd));
-        outPump = pump(
-                id() + "-out",
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
-                this::onLine);
-        Thread errPump = pump(
-                id() + "-err",
-                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)),
-                stderr::add);
+        outPump = LinePump.start(id() + "-out", process.getInputStream(), this::onLine);
+        Thread errPump = LinePump.start(id() + "-err", process.getErrorStream(), stderr::add);
         process.onExit().thenRun(() -> {
             boolean wasUp = state == WorkerState.UP || state == WorkerState.PAUSED;
             if (state != WorkerState.KILLED) {
@@ -78,7 +71,7 @@ public final class WorkerProcess {
                 onDeath.accept(
                         id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
             }
-            joinQuietly(errPump); // the last stderr lines are the explanation: read them all first
+            LinePump.join(errPump); // the last stderr lines are the explanation: read them all first
             port.completeExceptionally(new IllegalStateException(
                     id() + " exited with code " + process.exitValue() + " before it was ready" + stderrSummary()));
         });
@@ -162,28 +155,14 @@ public final class WorkerProcess {
 
     /** SIGSTOP: alive, holding whatever it holds, doing nothing — a long GC pause, a frozen VM. */
     public void pause() {
-        if (alive() && signal("STOP")) {
+        if (alive() && Signals.send(process.pid(), "STOP")) {
             state = WorkerState.PAUSED;
         }
     }
 
     public void resume() {
-        if (alive() && signal("CONT")) {
+        if (alive() && Signals.send(process.pid(), "CONT")) {
             state = WorkerState.UP;
-        }
-    }
-
-    private boolean signal(String name) {
-        try {
-            return new ProcessBuilder("kill", "-" + name, String.valueOf(process.pid()))
-                            .start()
-                            .waitFor()
-                    == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
         }
     }
 
@@ -208,7 +187,7 @@ public final class WorkerProcess {
             process.waitFor(2, TimeUnit.SECONDS);
         }
         // Its last event lines may still be in the pipe: read them before anyone closes the recorder or counts.
-        joinQuietly(outPump);
+        LinePump.join(outPump);
     }
 
     private String stderrSummary() {
@@ -232,31 +211,5 @@ public final class WorkerProcess {
             port.complete(e.port());
         }
         events.accept(e);
-    }
-
-    private static void joinQuietly(Thread t) {
-        try {
-            t.join(1_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static Thread pump(String name, BufferedReader reader, Consumer<String> sink) {
-        Thread t = new Thread(
-                () -> {
-                    try (reader) {
-                        String line;
-                        while ((line = reader.readLine()) != null) {
-                            sink.accept(line);
-                        }
-                    } catch (IOException ignored) {
-                        // the worker is gone; its exit is handled by onExit
-                    }
-                },
-                name);
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 }

@@ -26,6 +26,7 @@ public final class Faults {
     private final Supplier<LockState> lock;
     private final Supplier<Duration> settle;
     private final Supplier<String> storeUrl;
+    private final Runnable countAfresh;
     private final Duration every;
 
     Faults(
@@ -35,6 +36,7 @@ public final class Faults {
             Supplier<LockState> lock,
             Supplier<Duration> settle,
             Supplier<String> storeUrl,
+            Runnable countAfresh,
             Duration every) {
         this.every = every;
         this.workers = workers;
@@ -43,6 +45,7 @@ public final class Faults {
         this.lock = lock;
         this.settle = settle;
         this.storeUrl = storeUrl;
+        this.countAfresh = countAfresh;
     }
 
     String fault(FaultKind kind, WorkerTarget target) {
@@ -147,11 +150,15 @@ public final class Faults {
         }
     }
 
-    /** Empties the counter table, as the trainer does between two demonstrations. */
-    String clearTable() {
+    /**
+     * Empties the counter table, as the trainer does between two demonstrations, and counts afresh from now:
+     * figures over rows that are gone would claim missed ticks that ran.
+     */
+    public synchronized String clearTable() {
         try (CounterStore store = new CounterStore(storeUrl.get())) {
             store.clear();
-            return "counter table emptied";
+            countAfresh.run();
+            return "counter table emptied; counting afresh from now";
         } catch (SQLException e) {
             return "cannot empty the counter table: " + e.getMessage();
         }

@@ -24,7 +24,7 @@ import lab.store.CounterStore;
  * session's password, and the counter table. Started in an order that leaves nothing half-made; {@link #close}
  * stops and removes all of it.
  */
-final class Infrastructure implements AutoCloseable {
+public final class Infrastructure implements AutoCloseable {
     private final LabSettings settings;
     /** Closes the lab's servers to the machine's other users; it reaches workers on stdin, like the token. */
     private final String password = Passwords.generate();
@@ -140,16 +140,17 @@ final class Infrastructure implements AutoCloseable {
         }
     }
 
-    /** The store's URL, password included: for the lab's own clients only. */
-    String storeUrl() {
+    /** The store's URL, password included: for the lab's own clients only; null before the store is ready. */
+    public String storeUrl() {
         return storeUrl;
     }
 
-    Path serversEnv() {
+    /** The session's private file of ready-to-paste server commands, once the lab has started; else null. */
+    public Path serversEnv() {
         return serversEnv;
     }
 
-    List<ServerInfo> servers() {
+    public List<ServerInfo> servers() {
         List<ServerInfo> all = new ArrayList<>();
         if (h2 != null) {
             all.add(new ServerInfo(

@@ -11,28 +11,20 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import lab.check.Figures;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.protocol.Event;
-import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
-import lab.session.FaultKind;
-import lab.session.LabControl;
 import lab.session.RunSummary;
-import lab.session.ServerInfo;
-import lab.session.ServerName;
-import lab.session.SwitchResult;
-import lab.session.WorkerTarget;
 
 /**
  * One lab session: what it stands on ({@link Infrastructure}), the worker processes and their events, and the mode
  * in force ({@link Modes}). It starts them in an order that leaves nothing half-started, and {@link #close} stops
  * everything it started.
  */
-public final class Lab implements LabControl, AutoCloseable {
+public final class Lab implements AutoCloseable {
     private final LabSettings settings;
     private final String token = UUID.randomUUID().toString();
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
@@ -44,6 +36,7 @@ public final class Lab implements LabControl, AutoCloseable {
     private final WorkerPool workers;
     private final Faults faults;
     private final ServerToggle serverToggle;
+    private final Controls controls;
     private final Path runDir;
     private final Object lifecycle = new Object();
     private volatile boolean stopping;
@@ -52,7 +45,7 @@ public final class Lab implements LabControl, AutoCloseable {
     private volatile Consumer<String> lockLines = line -> {};
     private final LockWatcher lockWatcher;
     private Instant launchedAt;
-    private Instant readyAt;
+    private volatile Instant readyAt;
     private final Tally tally;
 
     public Lab(LabSettings settings) {
@@ -82,8 +75,20 @@ public final class Lab implements LabControl, AutoCloseable {
                 line -> lockLines.accept(line));
         listeners.add(lockWatcher::onEvent);
         this.faults = new Faults(
-                workers, switcher, modes::spec, lockWatcher::current, this::settle, infra::storeUrl, settings.every());
+                workers,
+                switcher,
+                modes::spec,
+                lockWatcher::current,
+                this::settle,
+                infra::storeUrl,
+                () -> {
+                    Instant now = Instant.now();
+                    tally.countFrom(now);
+                    modes.restart(now);
+                },
+                settings.every());
         this.serverToggle = new ServerToggle(infra);
+        this.controls = new Controls(modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt);
     }
 
     public void onEvent(Consumer<Event> listener) {
@@ -139,23 +144,9 @@ public final class Lab implements LabControl, AutoCloseable {
         }
     }
 
-    /** Switches every worker; a mode whose server is not available is refused before any worker is asked. */
-    @Override
-    public SwitchResult switchMode(ModeChange change) {
-        return modes.apply(
-                change,
-                next -> infra.awaitServersOf(next.mode()),
-                next -> switcher.switchAll(workers.reachable(), next));
-    }
-
-    @Override
-    public String server(ServerName server, boolean start) {
-        return serverToggle.set(server, start);
-    }
-
-    @Override
-    public String fault(FaultKind kind, WorkerTarget target) {
-        return faults.fault(kind, target);
+    /** What a scenario, a key or a scheduled switch may do to the lab. */
+    public Controls controls() {
+        return controls;
     }
 
     public Faults faults() {
@@ -164,22 +155,6 @@ public final class Lab implements LabControl, AutoCloseable {
 
     public ServerToggle serverToggle() {
         return serverToggle;
-    }
-
-    /**
-     * Empties the counter table and counts afresh from now: figures over rows that are gone would claim missed
-     * ticks that ran. (A span in a mode that not every worker acknowledged stays uncounted.)
-     */
-    public synchronized String clearTable() {
-        String said = faults.clearTable();
-        Instant now = Instant.now();
-        tally.countFrom(now);
-        modes.restart(now);
-        return said + "; counting afresh from now";
-    }
-
-    public String storeUrl() {
-        return infra.storeUrl();
     }
 
     public ModeSpec spec() {
@@ -203,26 +178,8 @@ public final class Lab implements LabControl, AutoCloseable {
         return Duration.between(launchedAt, readyAt).toMillis();
     }
 
-    @Override
     public Instant readyAt() {
         return readyAt;
-    }
-
-    /** Null after a switch that not every worker acknowledged: no span of one mode is running. */
-    @Override
-    public Instant modeSince() {
-        return modes.since();
-    }
-
-    /** A run in progress needs its task time to finish, and a queued one may wait for every other worker's. */
-    @Override
-    public Duration settle() {
-        return modes.spec().taskTime().multipliedBy(workers.all().size()).plusMillis(300);
-    }
-
-    @Override
-    public Figures figures(Instant from, Instant to) throws SQLException {
-        return tally.figures(from, to);
     }
 
     public WorkerPool workers() {
@@ -233,13 +190,9 @@ public final class Lab implements LabControl, AutoCloseable {
         return runDir;
     }
 
-    /** The session's private file of ready-to-paste server commands, once the lab has started. */
-    public Path serversEnv() {
-        return infra.serversEnv();
-    }
-
-    public List<ServerInfo> servers() {
-        return infra.servers();
+    /** What the session stands on: its servers, their URLs and the session's servers.env. */
+    public Infrastructure infra() {
+        return infra;
     }
 
     /**
@@ -248,7 +201,11 @@ public final class Lab implements LabControl, AutoCloseable {
      */
     public RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
-        return tally.summary(stopAt, settings, readyMillis(), servers());
+        return tally.summary(stopAt, settings, readyMillis(), infra.servers());
+    }
+
+    private Duration settle() {
+        return controls.settle();
     }
 
     private void stopWorkers() throws InterruptedException {

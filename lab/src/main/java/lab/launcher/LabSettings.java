@@ -36,4 +36,10 @@ public record LabSettings(
     boolean storeInPostgres() {
         return store == Store.POSTGRES;
     }
+
+    /** These settings, run for {@code d}: a headless run needs an end, where the dashboard runs until q. */
+    public LabSettings runningFor(Duration d) {
+        return new LabSettings(
+                workers, spec, every, d, summaryJson, runsDir, job, store, redisUrl, pgUrl, servers, switches);
+    }
 }

@@ -123,7 +123,7 @@ public final class DashboardRun {
             lab.start(model::onLabLine);
             model.onLabLine(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
             if (scenario != null) {
-                scenario.play(lab, model::onLabLine);
+                scenario.play(lab.controls(), model::onLabLine);
             }
             if (settings.duration() != null) {
                 Thread.sleep(Math.max(

@@ -69,7 +69,7 @@ public final class HeadlessRun {
                 if (stopped = sleepUntil(readyAt.plus(sw.at()))) {
                     break;
                 }
-                out.println(lab.switchMode(ModeChange.to(sw.mode())).line());
+                out.println(lab.controls().switchMode(ModeChange.to(sw.mode())).line());
             }
             if (stopped || sleepUntil(stopAt)) {
                 stopAt = Instant.now();

@@ -60,7 +60,7 @@ public final class KeyActions {
             return;
         }
         if (c instanceof SwitchMode m) {
-            act(() -> lab.switchMode(ModeChange.to(m.mode())).line());
+            act(() -> lab.controls().switchMode(ModeChange.to(m.mode())).line());
             return;
         }
         Action a = (Action) c;
@@ -81,7 +81,7 @@ public final class KeyActions {
             case TOGGLE_POSTGRES -> act(() -> lab.serverToggle().toggle(ServerName.POSTGRES));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
             case CLEAR_TABLE -> act(() -> {
-                String said = lab.clearTable();
+                String said = lab.faults().clearTable();
                 model.cleared();
                 return said;
             });
@@ -133,7 +133,7 @@ public final class KeyActions {
                 lastPaused.set(target.id());
             }
             act(() -> {
-                String said = lab.fault(resume ? FaultKind.RESUME : FaultKind.PAUSE, target);
+                String said = lab.controls().fault(resume ? FaultKind.RESUME : FaultKind.PAUSE, target);
                 if (!resume && target.isHolder()) {
                     lab.workers().all().stream()
                             .filter(w -> w.state() == WorkerState.PAUSED)
@@ -145,7 +145,7 @@ public final class KeyActions {
             return;
         }
         WorkerTarget target = chosen != null ? WorkerTarget.of(chosen) : WorkerTarget.holder();
-        act(() -> lab.fault(a == Action.KILL ? FaultKind.KILL : FaultKind.RESTART, target));
+        act(() -> lab.controls().fault(a == Action.KILL ? FaultKind.KILL : FaultKind.RESTART, target));
     }
 
     private boolean isPaused(String id) {
@@ -155,7 +155,7 @@ public final class KeyActions {
     private String cycleTaskTime() {
         int i = TASK_TIMES.indexOf(lab.spec().taskTime());
         Duration next = TASK_TIMES.get((i + 1) % TASK_TIMES.size());
-        return lab.switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
+        return lab.controls().switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
     }
 
     private void select(int step) {

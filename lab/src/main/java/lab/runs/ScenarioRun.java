@@ -45,7 +45,7 @@ public final class ScenarioRun {
                 return ExitCode.START_FAILED;
             }
             out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
-            driver.play(lab, out::println);
+            driver.play(lab.controls(), out::println);
             if (!Summaries.finishOrExplain(lab, Instant.now(), settings, out, err)) {
                 return ExitCode.START_FAILED;
             }

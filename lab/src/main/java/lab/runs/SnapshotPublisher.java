@@ -100,16 +100,16 @@ public final class SnapshotPublisher implements AutoCloseable {
     }
 
     private void follow() throws Exception {
-        if (lab.storeUrl() == null || lab.readyAt() == null) {
+        if (lab.infra().storeUrl() == null || lab.readyAt() == null) {
             return;
         }
-        Instant since = lab.modeSince();
+        Instant since = lab.controls().modeSince();
         if (since != null && !since.equals(modeMarked) && !since.equals(lab.readyAt())) {
             modeMarked = since;
             model.modeSwitched(lab.spec().mode().cliName(), since);
         }
         if (store == null) {
-            store = new CounterStore(lab.storeUrl());
+            store = new CounterStore(lab.infra().storeUrl());
         }
         List<CounterRow> added = store.readAfter(model.lastRowId());
         model.onRows(added);
@@ -130,8 +130,8 @@ public final class SnapshotPublisher implements AutoCloseable {
                 spec.taskTime(),
                 spec.lockTtl(),
                 s.store().toString(),
-                lab.servers(),
-                lab.serversEnv() == null ? "" : lab.serversEnv().toString());
+                lab.infra().servers(),
+                lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString());
         List<WorkerProc> procs = lab.workers().all().stream()
                 .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString()))
                 .toList();

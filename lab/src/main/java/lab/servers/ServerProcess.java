@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import lab.os.Signals;
 import lab.os.Spawner;
 
 /**
@@ -85,16 +86,10 @@ public final class ServerProcess {
         }
     }
 
-    /** Sends {@code signal} (a name such as INT) through kill(1): Java itself can only send TERM and KILL. */
+    /** Sends {@code signal} (a name such as INT); throws when it could not be delivered. */
     void signal(String signal) throws IOException {
-        Process kill = Spawner.start(new ProcessBuilder("kill", "-s", signal, Long.toString(pid())));
-        try {
-            if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-                throw new IOException("kill -s " + signal + " " + pid() + " (" + who + ") failed");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while signalling " + who, e);
+        if (!Signals.send(pid(), signal)) {
+            throw new IOException("kill -s " + signal + " " + pid() + " (" + who + ") failed");
         }
     }
 

@@ -24,7 +24,7 @@ class ClearTableTest {
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
             Thread.sleep(2_500);
-            assertThat(lab.clearTable()).startsWith("counter table emptied");
+            assertThat(lab.faults().clearTable()).startsWith("counter table emptied");
             cleared = Instant.now();
             Thread.sleep(3_200);
             s = lab.stopAndSummarise(Instant.now());

@@ -88,18 +88,22 @@ class FailClosedTest {
         LabSettings settings = TestLabs.settings(2, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1), dir);
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
-            await().atMost(Duration.ofSeconds(15)).until(() -> lab.servers().stream()
+            await().atMost(Duration.ofSeconds(15)).until(() -> lab.infra().servers().stream()
                     .anyMatch(s -> s.name().equals("redis") && s.state().equals("ready")));
             assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server stopped");
 
-            String refused = lab.switchMode(ModeChange.to(Mode.REDIS)).line();
+            String refused =
+                    lab.controls().switchMode(ModeChange.to(Mode.REDIS)).line();
 
             assertThat(refused)
                     .startsWith("switch to redis refused by every worker")
                     .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://:***@127.0.0.1:")
                     .endsWith("still in mode naive");
             assertThat(lab.spec().mode()).isEqualTo(Mode.NAIVE);
-            assertThat(lab.switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line()).contains("acknowledged by 2 workers");
+            assertThat(lab.controls()
+                            .switchMode(ModeChange.to(Mode.LOCAL_MUTEX))
+                            .line())
+                    .contains("acknowledged by 2 workers");
         }
     }
 

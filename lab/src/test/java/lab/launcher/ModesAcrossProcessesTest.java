@@ -68,12 +68,12 @@ class ModesAcrossProcessesTest {
                     Map.of("mode", "postgres", "pg-lock", "try"),
                     Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "off"),
                     Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "on"))) {
-                String result = lab.switchMode(Changes.of(change)).line();
+                String result = lab.controls().switchMode(Changes.of(change)).line();
                 assertThat(result).as("switch %s; lab said %s", change, said).contains("acknowledged by 4 workers");
                 Thread.sleep(SEGMENT.toMillis());
             }
             summary = lab.stopAndSummarise(Instant.now());
-            try (CounterStore table = new CounterStore(lab.storeUrl())) {
+            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
                 rows = table.readAll();
             }
         }

@@ -27,15 +27,17 @@ class PausedWorkerTest {
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
             Thread.sleep(1_500);
-            assertThat(lab.fault(FaultKind.PAUSE, WorkerTarget.of("w1"))).startsWith("SIGSTOP w1");
+            assertThat(lab.controls().fault(FaultKind.PAUSE, WorkerTarget.of("w1")))
+                    .startsWith("SIGSTOP w1");
             Instant paused = Instant.now();
             Thread.sleep(2_600);
-            assertThat(lab.fault(FaultKind.RESUME, WorkerTarget.of("w1"))).startsWith("SIGCONT w1");
+            assertThat(lab.controls().fault(FaultKind.RESUME, WorkerTarget.of("w1")))
+                    .startsWith("SIGCONT w1");
             Instant resumed = Instant.now();
             Thread.sleep(2_500);
 
             List<CounterRow> rows;
-            try (CounterStore table = new CounterStore(lab.storeUrl())) {
+            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
                 rows = table.readAll();
             }
             assertThat(rows)

@@ -126,8 +126,9 @@ class ServerChoiceTest {
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
 
-            String redis = lab.switchMode(ModeChange.to(Mode.REDIS)).line();
-            String postgres = lab.switchMode(ModeChange.to(Mode.POSTGRES)).line();
+            String redis = lab.controls().switchMode(ModeChange.to(Mode.REDIS)).line();
+            String postgres =
+                    lab.controls().switchMode(ModeChange.to(Mode.POSTGRES)).line();
 
             assertThat(redis)
                     .startsWith("switch to redis refused by every worker")

@@ -1,0 +1,41 @@
+package lab.fleet;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+/** A thread that hands every line of a child's output to a sink until the child closes it. */
+final class LinePump {
+    private LinePump() {}
+
+    static Thread start(String name, InputStream in, Consumer<String> sink) {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        Thread t = new Thread(
+                () -> {
+                    try (reader) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            sink.accept(line);
+                        }
+                    } catch (IOException ignored) {
+                        // the child is gone; its exit is handled where it is watched
+                    }
+                },
+                name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Waits a moment for the last lines; a pump still reading then belongs to a child that lives on. */
+    static void join(Thread t) {
+        try {
+            t.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package lab.launcher;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Supplier;
+import lab.check.Figures;
+import lab.fleet.ModeSwitcher;
+import lab.fleet.WorkerPool;
+import lab.protocol.ModeChange;
+import lab.session.FaultKind;
+import lab.session.LabControl;
+import lab.session.ServerName;
+import lab.session.SwitchResult;
+import lab.session.WorkerTarget;
+
+/** What a scenario, a key or a scheduled switch may do to a running lab, and what it may ask of it. */
+public final class Controls implements LabControl {
+    private final Modes modes;
+    private final Infrastructure infra;
+    private final ModeSwitcher switcher;
+    private final WorkerPool workers;
+    private final Faults faults;
+    private final ServerToggle servers;
+    private final Tally tally;
+    private final Supplier<Instant> readyAt;
+
+    Controls(
+            Modes modes,
+            Infrastructure infra,
+            ModeSwitcher switcher,
+            WorkerPool workers,
+            Faults faults,
+            ServerToggle servers,
+            Tally tally,
+            Supplier<Instant> readyAt) {
+        this.modes = modes;
+        this.infra = infra;
+        this.switcher = switcher;
+        this.workers = workers;
+        this.faults = faults;
+        this.servers = servers;
+        this.tally = tally;
+        this.readyAt = readyAt;
+    }
+
+    /** Switches every worker; a mode whose server is not available is refused before any worker is asked. */
+    @Override
+    public SwitchResult switchMode(ModeChange change) {
+        return modes.apply(
+                change,
+                next -> infra.awaitServersOf(next.mode()),
+                next -> switcher.switchAll(workers.reachable(), next));
+    }
+
+    @Override
+    public String server(ServerName server, boolean start) {
+        return servers.set(server, start);
+    }
+
+    @Override
+    public String fault(FaultKind kind, WorkerTarget target) {
+        return faults.fault(kind, target);
+    }
+
+    @Override
+    public Instant readyAt() {
+        return readyAt.get();
+    }
+
+    /** Null after a switch that not every worker acknowledged: no span of one mode is running. */
+    @Override
+    public Instant modeSince() {
+        return modes.since();
+    }
+
+    /** A run in progress needs its task time to finish, and a queued one may wait for every other worker's. */
+    @Override
+    public Duration settle() {
+        return modes.spec().taskTime().multipliedBy(workers.all().size()).plusMillis(300);
+    }
+
+    @Override
+    public Figures figures(Instant from, Instant to) throws SQLException {
+        return tally.figures(from, to);
+    }
+}
