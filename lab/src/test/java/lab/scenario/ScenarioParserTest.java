@@ -71,13 +71,12 @@ class ScenarioParserTest {
         assertThat(s.setup())
                 .isEqualTo(new Setup(
                         3,
-                        new ModeSpec(
-                                Mode.REDIS,
-                                Duration.ofMillis(200),
-                                Duration.ofSeconds(5),
-                                Release.UNSAFE,
-                                PgLock.WAIT,
-                                true),
+                        ModeSpec.defaults(Mode.REDIS)
+                                .withTaskTime(Duration.ofMillis(200))
+                                .withLockTtl(Duration.ofSeconds(5))
+                                .withRelease(Release.UNSAFE)
+                                .withPgLock(PgLock.WAIT)
+                                .withRecheck(true),
                         Duration.ofSeconds(1),
                         Store.POSTGRES,
                         true));
@@ -130,8 +129,9 @@ class ScenarioParserTest {
         Step.ChangeMode m = (Step.ChangeMode) s.steps().get(0);
         assertThat(m.knobs()).isEqualTo(Map.of("mode", "redis", "lock-ttl", "1s", "recheck", "on"));
         assertThat(m.applyTo(ModeSpec.defaults(Mode.NAIVE)))
-                .isEqualTo(
-                        new ModeSpec(Mode.REDIS, Duration.ZERO, Duration.ofSeconds(1), Release.SAFE, PgLock.TRY, true));
+                .isEqualTo(ModeSpec.defaults(Mode.REDIS)
+                        .withLockTtl(Duration.ofSeconds(1))
+                        .withRecheck(true));
     }
 
     @Test
