@@ -7,6 +7,7 @@ import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
+import lab.protocol.EventType;
 import lab.protocol.Secrets;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
@@ -25,22 +26,18 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     private final String worker;
     private final long pid;
     private final String url;
-    /** The URL as a line may name it: its password masked. */
-    private final String where;
-
     private final String key;
     private final Duration ttl;
-    private final boolean safeRelease;
+    private final RedisRelease release;
     private JedisPool pool;
 
     public RedisLock(String worker, long pid, String url, String job, Duration ttl, boolean safeRelease) {
         this.worker = worker;
         this.pid = pid;
         this.url = url;
-        this.where = Secrets.mask(url);
         this.key = RedisLocks.key(job);
         this.ttl = ttl;
-        this.safeRelease = safeRelease;
+        this.release = new RedisRelease(worker, key, ttl, safeRelease);
     }
 
     /** The key, held under this owner value. */
@@ -62,23 +59,28 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                         worker + " - " + set + " → OK",
                         "ran after taking redis lock '" + key + "' as " + owner));
             }
-            String holder = jedis.get(key);
-            long left = jedis.pttl(key);
-            // Two reads, not one: the holder may release between them, and the sentence must not say both.
-            String state = holder == null || left < 0
-                    ? "released by its holder a moment ago"
-                    : "held by " + holder + ", " + left + " ms left";
-            return new Attempt.Refused<>(
-                    worker + " - redis lock '" + key + "' not acquired: " + state + " (" + set + " → nil)");
+            return new Attempt.Refused<>(worker + " - redis lock '" + key + "' not acquired: "
+                    + RedisLocks.holderNow(jedis, key) + " (" + set + " → nil)");
         } catch (JedisException e) {
-            return new Attempt.Broken<>(worker + " - redis at " + where + " unreachable: " + RedisLocks.reason(e)
-                    + "; tick skipped (fail closed)");
+            return new Attempt.Broken<>(worker + " - redis at " + Secrets.mask(url) + " unreachable: "
+                    + RedisLocks.reason(e) + "; tick skipped (fail closed)");
         }
     }
 
     @Override
     public LockEvent release(Owned lease) {
-        return new RedisRelease(worker, key, ttl).release(pool, lease.owner(), safeRelease);
+        return release.release(pool, lease.owner());
+    }
+
+    /** The key is left to expire after the hold: it is free then, whoever is still running. */
+    @Override
+    public LockEvent releaseAfter(Owned lease, Duration hold) {
+        return hold.toMillis() <= 0 ? release(lease) : release.expireIn(pool, lease.owner(), hold);
+    }
+
+    @Override
+    public boolean extend(Owned lease) {
+        return release.expireIn(pool, lease.owner(), ttl).type() == EventType.RELEASED;
     }
 
     @Override

@@ -43,6 +43,16 @@ public final class RedisLocks {
         }
     }
 
+    /** Who holds {@code key} now and for how long, in the words of a refusal. */
+    static String holderNow(Jedis jedis, String key) {
+        String holder = jedis.get(key);
+        long left = jedis.pttl(key);
+        // Two reads, not one: the holder may release between them, and the sentence must not say both.
+        return holder == null || left < 0
+                ? "released by its holder a moment ago"
+                : "held by " + holder + ", " + left + " ms left";
+    }
+
     static String reason(Throwable e) {
         return Failures.rootCause(e);
     }
