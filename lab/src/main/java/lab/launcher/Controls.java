@@ -1,6 +1,7 @@
 package lab.launcher;
 
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
@@ -24,6 +25,7 @@ public final class Controls implements LabControl {
     private final ServerToggle servers;
     private final Tally tally;
     private final Supplier<Instant> readyAt;
+    private final Clock clock;
 
     Controls(
             Modes modes,
@@ -33,7 +35,8 @@ public final class Controls implements LabControl {
             Faults faults,
             ServerToggle servers,
             Tally tally,
-            Supplier<Instant> readyAt) {
+            Supplier<Instant> readyAt,
+            Clock clock) {
         this.modes = modes;
         this.infra = infra;
         this.switcher = switcher;
@@ -42,6 +45,12 @@ public final class Controls implements LabControl {
         this.servers = servers;
         this.tally = tally;
         this.readyAt = readyAt;
+        this.clock = clock;
+    }
+
+    @Override
+    public Clock clock() {
+        return clock;
     }
 
     /** Switches every worker; a mode whose server is not available is refused before any worker is asked. */

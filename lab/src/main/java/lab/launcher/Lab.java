@@ -3,6 +3,7 @@ package lab.launcher;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -48,10 +49,18 @@ public final class Lab implements AutoCloseable {
     private volatile Instant readyAt;
     private final Tally tally;
 
+    private final Clock clock;
+
     public Lab(LabSettings settings) {
+        this(settings, Clock.systemUTC());
+    }
+
+    /** {@code clock} is the lab's reading of the time: its spans, its faults' timing, its views and replays. */
+    public Lab(LabSettings settings, Clock clock) {
         this.settings = settings;
+        this.clock = clock;
         this.infra = new Infrastructure(settings);
-        this.modes = new Modes(settings.spec());
+        this.modes = new Modes(settings.spec(), clock);
         this.tally = new Tally(infra::storeUrl, modes, settings.every());
         this.runDir = settings.runsDir()
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
@@ -82,13 +91,14 @@ public final class Lab implements AutoCloseable {
                 this::settle,
                 infra::storeUrl,
                 () -> {
-                    Instant now = Instant.now();
+                    Instant now = clock.instant();
                     tally.countFrom(now);
                     modes.restart(now);
                 },
                 settings.every());
         this.serverToggle = new ServerToggle(infra);
-        this.controls = new Controls(modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt);
+        this.controls =
+                new Controls(modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock);
     }
 
     public void onEvent(Consumer<Event> listener) {
@@ -116,7 +126,7 @@ public final class Lab implements AutoCloseable {
     }
 
     private void startLocked(Consumer<String> say) throws StartFailure {
-        launchedAt = Instant.now();
+        launchedAt = clock.instant();
         infra.prepare(runDir);
         infra.startFor(modes.spec().mode(), say);
         workers.onDeath((id, line) -> {
@@ -130,7 +140,7 @@ public final class Lab implements AutoCloseable {
         } catch (Exception e) {
             throw new StartFailure(e.getMessage(), e);
         }
-        readyAt = Instant.now();
+        readyAt = clock.instant();
         tally.countFrom(readyAt);
         modes.begin(readyAt);
         infra.startTheRestInBackground(say);
@@ -176,6 +186,10 @@ public final class Lab implements AutoCloseable {
 
     public long readyMillis() {
         return Duration.between(launchedAt, readyAt).toMillis();
+    }
+
+    public Clock clock() {
+        return clock;
     }
 
     public Instant readyAt() {

@@ -1,5 +1,6 @@
 package lab.launcher;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -25,8 +26,11 @@ final class Modes {
     private volatile ModeSpec spec;
     private volatile Instant since;
 
-    Modes(ModeSpec first) {
+    private final Clock clock;
+
+    Modes(ModeSpec first, Clock clock) {
         this.spec = first;
+        this.clock = clock;
     }
 
     ModeSpec spec() {
@@ -62,12 +66,12 @@ final class Modes {
                     SwitchResult.Status.REFUSED,
                     "switch to " + change + " refused: " + e.getMessage() + "; still in mode " + spec.mode());
         }
-        Instant requested = Instant.now();
+        Instant requested = clock.instant();
         ModeSwitcher.Result r = send.apply(next);
         segments.end(requested);
         if (r.ackMillis().isEmpty()) {
             // No worker moved: the run is still wholly in the old mode, and keeps being counted as such.
-            segments.begin(spec, Instant.now());
+            segments.begin(spec, clock.instant());
             return new SwitchResult(
                     SwitchResult.Status.REFUSED,
                     "switch to " + next.mode() + " refused by every worker: " + String.join("; ", r.refusals())
@@ -82,7 +86,7 @@ final class Modes {
                     "switch to " + next.mode() + " incomplete, not counted until the next switch: "
                             + String.join("; ", r.refusals()));
         }
-        since = Instant.now();
+        since = clock.instant();
         segments.begin(next, since);
         switchMillis.add(r.max());
         return new SwitchResult(

@@ -2,7 +2,6 @@ package lab.runs;
 
 import java.io.PrintStream;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.ZoneId;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -128,7 +127,7 @@ public final class DashboardRun {
             if (settings.duration() != null) {
                 Thread.sleep(Math.max(
                         0,
-                        Duration.between(Instant.now(), lab.readyAt().plus(settings.duration()))
+                        Duration.between(lab.clock().instant(), lab.readyAt().plus(settings.duration()))
                                 .toMillis()));
                 stop.set(true);
             }
@@ -149,7 +148,7 @@ public final class DashboardRun {
     private int finish(String failure) {
         try {
             if (lab.readyAt() != null) {
-                Summaries.finish(lab, Instant.now(), settings.summaryJson(), out);
+                Summaries.finish(lab, lab.clock().instant(), settings.summaryJson(), out);
             }
         } catch (Exception e) {
             out.println("no summary: " + e.getMessage());

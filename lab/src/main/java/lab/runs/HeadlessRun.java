@@ -66,13 +66,13 @@ public final class HeadlessRun {
             Instant stopAt = readyAt.plus(settings.duration());
             boolean stopped = false;
             for (LabSettings.Switch sw : settings.switches()) {
-                if (stopped = sleepUntil(readyAt.plus(sw.at()))) {
+                if (stopped = sleepUntil(lab, readyAt.plus(sw.at()))) {
                     break;
                 }
                 out.println(lab.controls().switchMode(ModeChange.to(sw.mode())).line());
             }
-            if (stopped || sleepUntil(stopAt)) {
-                stopAt = Instant.now();
+            if (stopped || sleepUntil(lab, stopAt)) {
+                stopAt = lab.clock().instant();
                 out.println("stop requested: counting the windows complete so far");
             }
             if (!Summaries.finishOrExplain(lab, stopAt, settings, out, err)) {
@@ -96,8 +96,8 @@ public final class HeadlessRun {
     }
 
     /** Sleeps until {@code at}; true when a stop was requested meanwhile. */
-    private boolean sleepUntil(Instant at) throws InterruptedException {
-        long ms = Duration.between(Instant.now(), at).toMillis();
+    private boolean sleepUntil(Lab lab, Instant at) throws InterruptedException {
+        long ms = Duration.between(lab.clock().instant(), at).toMillis();
         return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
     }
 }

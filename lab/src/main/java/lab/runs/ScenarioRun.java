@@ -1,7 +1,6 @@
 package lab.runs;
 
 import java.io.PrintStream;
-import java.time.Instant;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
@@ -46,7 +45,7 @@ public final class ScenarioRun {
             }
             out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
             driver.play(lab.controls(), out::println);
-            if (!Summaries.finishOrExplain(lab, Instant.now(), settings, out, err)) {
+            if (!Summaries.finishOrExplain(lab, lab.clock().instant(), settings, out, err)) {
                 return ExitCode.START_FAILED;
             }
             return driver.exitCode(out);

@@ -61,7 +61,7 @@ public final class SnapshotPublisher implements AutoCloseable {
 
     void flash(String message) {
         flash = message;
-        flashAt = System.currentTimeMillis();
+        flashAt = lab.clock().millis();
         publish();
     }
 
@@ -113,9 +113,9 @@ public final class SnapshotPublisher implements AutoCloseable {
         }
         List<CounterRow> added = store.readAfter(model.lastRowId());
         model.onRows(added);
-        long now = System.currentTimeMillis();
+        long now = lab.clock().millis();
         if (now - totalsAt > 1_000 || !added.isEmpty()) {
-            totals = lab.tally().soFar(model.rows(), Instant.now());
+            totals = lab.tally().soFar(model.rows(), lab.clock().instant());
             totalsAt = now;
         }
     }
@@ -137,8 +137,8 @@ public final class SnapshotPublisher implements AutoCloseable {
                 .toList();
         LockState lock = lab.locks().current();
         String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
-        String shownFlash = System.currentTimeMillis() - flashAt < FLASH_MS ? flash : null;
-        model.observeWorkers(procs, Instant.now());
+        String shownFlash = lab.clock().millis() - flashAt < FLASH_MS ? flash : null;
+        model.observeWorkers(procs, lab.clock().instant());
         latest.set(model.snapshot(
                 header,
                 procs,
@@ -149,7 +149,7 @@ public final class SnapshotPublisher implements AutoCloseable {
                 scenario == null ? null : scenario.view(),
                 shownFlash,
                 quitAsked,
-                Instant.now()));
+                lab.clock().instant()));
     }
 
     private LockView lockView(LockState s, ModeSpec spec) {

@@ -86,7 +86,7 @@ public final class Replayer {
         } else if (step instanceof Step.Wait wait) {
             Thread.sleep((long) (wait.duration().toMillis() / speed));
         } else if (step instanceof Step.Mark mark) {
-            marks.put(mark.name(), Instant.now());
+            marks.put(mark.name(), lab.clock().instant());
         } else if (step instanceof Step.ChangeMode mode) {
             listener.action(lab.switchMode(mode.change()).line());
         } else if (step instanceof Step.Fault fault) {
@@ -100,7 +100,7 @@ public final class Replayer {
 
     /** Judges the windows that ended by now, after letting their last runs write their rows. */
     private void judge(Step.Expect expect) throws InterruptedException {
-        Instant to = Instant.now();
+        Instant to = lab.clock().instant();
         Instant from =
                 switch (expect.since().kind()) {
                     case START -> lab.readyAt();

@@ -1,5 +1,6 @@
 package lab.session;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import lab.check.Figures;
@@ -10,6 +11,9 @@ import lab.protocol.ModeChange;
  * did, or why it did nothing; none throws for a refusal, since a refused fault is part of the story.
  */
 public interface LabControl {
+    /** The lab's reading of the time, which a replay's marks and judgements use too. */
+    Clock clock();
+
     /** The time origin: every worker answered {@code /healthz} with its trigger armed. */
     Instant readyAt();
 

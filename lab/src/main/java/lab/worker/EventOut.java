@@ -1,6 +1,7 @@
 package lab.worker;
 
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Instant;
 import lab.protocol.Event;
 import lab.protocol.EventType;
@@ -10,20 +11,22 @@ final class EventOut {
     private final String worker;
     private final long pid;
     private final PrintStream out;
+    private final Clock clock;
 
-    EventOut(String worker, long pid, PrintStream out) {
+    EventOut(String worker, long pid, PrintStream out, Clock clock) {
         this.worker = worker;
         this.pid = pid;
         this.out = out;
+        this.clock = clock;
     }
 
     void emit(EventType type, Instant tick, String mode, String detail) {
-        write(new Event(Instant.now(), worker, pid, type, tick, mode, detail, null));
+        write(new Event(clock.instant(), worker, pid, type, tick, mode, detail, null));
     }
 
     void ready(String mode, int port) {
         write(new Event(
-                Instant.now(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
+                clock.instant(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
     }
 
     private void write(Event e) {

@@ -37,8 +37,8 @@ public final class WorkerMain {
         long pid = ProcessHandle.current().pid();
         String w = config.worker();
 
-        EventOut out = new EventOut(w, pid, events);
         Clock clock = Clock.systemUTC();
+        EventOut out = new EventOut(w, pid, events, clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
         TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid), out);
         runner.switchTo(config.spec());
