@@ -21,23 +21,14 @@ import lab.session.ServerName;
  * goes through {@code pg_ctl}, which daemonizes the postmaster out of reach of the parent-death signal. Zonky's
  * artifact is used for its binaries only. The backends end by themselves when the postmaster dies.
  */
-public final class PostgresServer implements LabServer {
+public final class PostgresServer extends OwnedServer {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
-    private final Path dir;
     private final PostgresBinaries binaries;
-    private final int port;
-    private final String password;
-    private final String note;
-    private ServerProcess process;
-    private long startMillis;
 
     private PostgresServer(Path dir, PostgresBinaries binaries, int port, String password, String note) {
-        this.dir = dir;
+        super(dir, port, password, note);
         this.binaries = binaries;
-        this.port = port;
-        this.password = password;
-        this.note = note;
     }
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
@@ -79,15 +70,8 @@ public final class PostgresServer implements LabServer {
         return server;
     }
 
-    /** Starts it again after {@link #stop()}, on the same port and data directory. */
     @Override
-    public synchronized void start() throws IOException {
-        if (!isRunning()) {
-            launch(System.nanoTime());
-        }
-    }
-
-    private synchronized void launch(long t0) throws IOException {
+    protected ServerProcess startProcess() throws IOException {
         Path data = dir.resolve("data");
         List<String> command = new ArrayList<>(binaries.command("postgres"));
         command.addAll(List.of(
@@ -114,13 +98,14 @@ public final class PostgresServer implements LabServer {
                 "max_connections=250",
                 "-c",
                 "huge_pages=off"));
-        process = ServerProcess.start("postgres on 127.0.0.1:" + port, command, dir.resolve("postgres.log"));
+        ServerProcess process =
+                ServerProcess.start("postgres on 127.0.0.1:" + port, command, dir.resolve("postgres.log"));
         try {
             process.awaitReady(() -> isReady(data), READY_TIMEOUT);
         } catch (IOException e) {
             throw failure(e);
         }
-        startMillis = (System.nanoTime() - t0) / 1_000_000;
+        return process;
     }
 
     /**
@@ -152,30 +137,10 @@ public final class PostgresServer implements LabServer {
         }
     }
 
-    @Override
-    public synchronized boolean isRunning() {
-        return process != null && process.alive();
-    }
-
     /** With the session's password in it: for the lab's own clients, never for a line a person reads. */
     @Override
     public String url() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&password=" + password;
-    }
-
-    @Override
-    public String address() {
-        return "127.0.0.1:" + port;
-    }
-
-    public int port() {
-        return port;
-    }
-
-    /** The last start's duration (unpacking and initdb included the first time). */
-    @Override
-    public synchronized long startMillis() {
-        return startMillis;
     }
 
     /** "machine 15.18" or "embedded 14.22". */
@@ -187,21 +152,5 @@ public final class PostgresServer implements LabServer {
     @Override
     public String detail() {
         return binaries.detail();
-    }
-
-    @Override
-    public String note() {
-        return note;
-    }
-
-    /** The postmaster's process id while it runs. */
-    public synchronized long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public void close() {
-        stop();
-        SessionFolder.deleteTree(dir);
     }
 }

@@ -24,7 +24,7 @@ import lab.session.ServerName;
  * <p>The binary is the machine's own or the one that embedded-redis ships ({@link SourceChoice}): unpacked here and
  * started through {@link Spawner}, never by the library, whose child would outlive a killed launcher.
  */
-public final class RedisServer implements LabServer {
+public final class RedisServer extends OwnedServer {
     /** What the binary itself reports (its resource is named 6.2.6; EmbeddedRedisServerTest keeps this honest). */
     static final String EMBEDDED_VERSION = "6.2.11";
 
@@ -35,24 +35,15 @@ public final class RedisServer implements LabServer {
     /** The config sets protected-mode (3.2); the guards send SET ... NX PX and EVAL (2.6.12). */
     static final Version OLDEST = Version.parse("3.2");
 
-    private final Path dir;
     private final Path binary;
     private final String source;
     private final String detail;
-    private final String note;
-    private final int port;
-    private final String password;
-    private ServerProcess process;
-    private long startMillis;
 
     private RedisServer(Path dir, Path binary, String source, String detail, String note, int port, String password) {
-        this.dir = dir;
+        super(dir, port, password, note);
         this.binary = binary;
         this.source = source;
         this.detail = detail;
-        this.note = note;
-        this.port = port;
-        this.password = password;
     }
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
@@ -103,15 +94,8 @@ public final class RedisServer implements LabServer {
                 EMBEDDED);
     }
 
-    /** Starts it again after {@link #stop()}, on the same port and with the same (empty) data. */
     @Override
-    public synchronized void start() throws IOException {
-        if (!isRunning()) {
-            launch(System.nanoTime());
-        }
-    }
-
-    private synchronized void launch(long t0) throws IOException {
+    protected ServerProcess startProcess() throws IOException {
         // The password goes in a file only the lab's user can read: on the command line, `ps` would show it to all.
         // No RDB snapshot, no AOF: lock keys must not survive a restart, and a fork to save would be one more child.
         Path conf = SessionFolder.privateFile(
@@ -128,7 +112,8 @@ public final class RedisServer implements LabServer {
                         "dir \"" + dir + "\"",
                         ""));
         List<String> command = List.of(binary.toString(), conf.toString());
-        process = ServerProcess.start("redis-server on 127.0.0.1:" + port, command, dir.resolve("redis.log"));
+        ServerProcess process =
+                ServerProcess.start("redis-server on 127.0.0.1:" + port, command, dir.resolve("redis.log"));
         try {
             process.awaitReady(() -> "+PONG".equals(ping()), READY_TIMEOUT);
         } catch (java.io.InterruptedIOException stopping) {
@@ -137,7 +122,7 @@ public final class RedisServer implements LabServer {
             throw new IOException(
                     "redis server (" + source + ") could not start on 127.0.0.1:" + port + ": " + e.getMessage(), e);
         }
-        startMillis = (System.nanoTime() - t0) / 1_000_000;
+        return process;
     }
 
     /** AUTH, then PING, on one connection: enough to know it is up; clients proper live in lab.guard.redis. */
@@ -170,30 +155,10 @@ public final class RedisServer implements LabServer {
         }
     }
 
-    @Override
-    public synchronized boolean isRunning() {
-        return process != null && process.alive();
-    }
-
     /** With the session's password in it: for the lab's own clients, never for a line a person reads. */
     @Override
     public String url() {
         return "redis://:" + password + "@127.0.0.1:" + port;
-    }
-
-    @Override
-    public String address() {
-        return "127.0.0.1:" + port;
-    }
-
-    public int port() {
-        return port;
-    }
-
-    /** The last start's duration, from the call to the first PONG (unpacking included the first time). */
-    @Override
-    public synchronized long startMillis() {
-        return startMillis;
     }
 
     /** "machine 7.0.15" or "embedded 6.2.6". */
@@ -206,22 +171,5 @@ public final class RedisServer implements LabServer {
     @Override
     public String detail() {
         return detail;
-    }
-
-    /** Why {@code auto} did not use the machine's binary; empty when it did, or when it was not asked to. */
-    @Override
-    public String note() {
-        return note;
-    }
-
-    /** The server's process id while it runs. */
-    public synchronized long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public void close() {
-        stop();
-        SessionFolder.deleteTree(dir);
     }
 }
