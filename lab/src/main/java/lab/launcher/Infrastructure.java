@@ -130,7 +130,7 @@ public final class Infrastructure implements AutoCloseable {
         return postgres;
     }
 
-    /** The slot of {@code mode}'s server that is not ready, if any: a switch to it must wait for it. */
+    /** Waits for the servers {@code mode} needs; throws saying why one cannot serve (a switch to it is refused). */
     void awaitServersOf(Mode mode) {
         if (mode.needsRedis()) {
             redis.awaitReady();

@@ -161,7 +161,7 @@ public final class RedisServer extends OwnedServer {
         return "redis://:" + password + "@127.0.0.1:" + port;
     }
 
-    /** "machine 7.0.15" or "embedded 6.2.6". */
+    /** "machine 7.0.15" or "embedded 6.2.11". */
     @Override
     public String source() {
         return source;
