@@ -161,7 +161,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     private void validate(KnobOptions.Given knobs) {
-        if (redisUrl != null && !redisUrl.matches("redis://([^@/\\s]*@)?[^@/:\\s]+:\\d+(/\\d*)?")) {
+        if (redisUrl != null && !redisUrl.matches("redis://([^:@/\\s]*:[^@/\\s]+@)?[^@/:\\s]+:\\d+(/\\d*)?")) {
             throw bad("--redis-url", redisUrl, "redis://host:port or redis://:password@host:port/db");
         }
         if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {

@@ -35,8 +35,9 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             return new Outcome.Failed(broken.detail());
         }
         L lease = ((Attempt.Granted<L>) attempt).lease();
-        listener.on(EventType.ACQUIRED, tick, lease.acquired());
         try {
+            // Inside the try: whatever happens from here on, the lock is given back.
+            listener.on(EventType.ACQUIRED, tick, lease.acquired());
             return Jobs.run(worker, job, tick, permit, lease.ranHow());
         } finally {
             LockEvent released = lock.release(lease);

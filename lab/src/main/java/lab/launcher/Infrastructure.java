@@ -29,13 +29,14 @@ public final class Infrastructure implements AutoCloseable {
     /** Closes the lab's servers to the machine's other users; it reaches workers on stdin, like the token. */
     private final String password = Passwords.generate();
 
-    private SessionFolder folder;
-    private EventRecorder recorder;
-    private H2Server h2;
-    private ServerSlot redis;
-    private ServerSlot postgres;
-    private Path serversEnv;
-    private String storeUrl;
+    // Set while the lab starts, read by the key, snapshot and lock threads afterwards.
+    private volatile SessionFolder folder;
+    private volatile EventRecorder recorder;
+    private volatile H2Server h2;
+    private volatile ServerSlot redis;
+    private volatile ServerSlot postgres;
+    private volatile Path serversEnv;
+    private volatile String storeUrl;
 
     Infrastructure(LabSettings settings) {
         this.settings = settings;

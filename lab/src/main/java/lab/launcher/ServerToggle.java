@@ -26,6 +26,9 @@ public final class ServerToggle {
     /** Stops the server when it runs, starts it when it is down: the trainer's key. */
     public String toggle(ServerName name) {
         ServerSlot slot = slot(name);
+        if (slot == null) {
+            return name + " server: the lab has not started yet";
+        }
         if (slot.external()) {
             return name + " at " + slot.address() + " is external: the lab does not own it and will not stop it";
         }
@@ -47,7 +50,8 @@ public final class ServerToggle {
 
     /** Brings the server to {@code start}ed or stopped: a scenario step, which says what it wants. */
     String set(ServerName name, boolean start) {
-        LabServer own = slot(name).owned();
+        ServerSlot slot = slot(name);
+        LabServer own = slot == null ? null : slot.owned();
         if (own != null && own.isRunning() == start) {
             return name + " server is already " + (start ? "running" : "stopped");
         }

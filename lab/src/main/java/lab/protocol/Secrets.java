@@ -9,6 +9,9 @@ import java.util.regex.Pattern;
  */
 public final class Secrets {
     private static final Pattern USER_INFO = Pattern.compile("(redis://[^:/@\\s]*:)[^@\\s]+@");
+    /** A user part with no colon: some clients read it as the password, so it is masked whole. */
+    private static final Pattern BARE_USER_INFO = Pattern.compile("redis://[^:/@\\s]+@");
+
     private static final Pattern PARAMETER = Pattern.compile("(?i)([?&;]password=)[^&;\\s'\"]*");
 
     private Secrets() {}
@@ -19,6 +22,7 @@ public final class Secrets {
             return null;
         }
         String masked = USER_INFO.matcher(text).replaceAll("$1***@");
+        masked = BARE_USER_INFO.matcher(masked).replaceAll("redis://***@");
         return PARAMETER.matcher(masked).replaceAll("$1***");
     }
 }

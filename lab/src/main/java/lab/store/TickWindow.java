@@ -2,6 +2,7 @@ package lab.store;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * One tick window: {@code [start, end)}, where {@code start} is a whole multiple of the period since the epoch,
@@ -16,10 +17,11 @@ public record TickWindow(Instant start, Instant end) {
         return new TickWindow(start, start.plus(period));
     }
 
-    /** The first window that starts at or after {@code at}. */
+    /** The first window that starts at or after {@code at}, to the millisecond (as the table's times are). */
     public static TickWindow firstFrom(Instant at, Duration period) {
-        TickWindow w = containing(at, period);
-        return w.start().equals(at) ? w : w.next(period);
+        Instant ms = at.truncatedTo(ChronoUnit.MILLIS);
+        TickWindow w = containing(ms, period);
+        return w.start().equals(ms) ? w : w.next(period);
     }
 
     /** The window right after this one. */

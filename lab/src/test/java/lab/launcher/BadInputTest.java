@@ -35,6 +35,7 @@ class BadInputTest {
                 "--store mysql           | '--store': 'mysql' (expected h2 or postgres)",
                 "--redis-url localhost   | '--redis-url': 'localhost' (expected redis://host:port or redis://:password@host:port/db)",
                 "--redis-url redis://:hunter2@nowhere | '--redis-url': 'redis://:***@nowhere' (expected redis://host:port",
+                "--redis-url redis://hunter2@nowhere:6379 | '--redis-url': 'redis://***@nowhere:6379' (expected redis://host:port",
                 "--servers banana        | '--servers': 'banana' (expected auto, machine or embedded)",
                 "--pg-url postgres://x   | '--pg-url': 'postgres://x' (expected a JDBC URL",
                 "--release maybe         | '--release': 'maybe' (expected safe or unsafe)",

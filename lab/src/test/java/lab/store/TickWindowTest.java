@@ -30,6 +30,14 @@ class TickWindowTest {
     }
 
     @Test
+    void the_first_window_from_an_instant_is_found_to_the_millisecond_as_the_table_keeps_time() {
+        Instant boundary = Instant.parse("2026-12-01T05:00:02Z");
+
+        assertThat(TickWindow.firstFrom(boundary.plusNanos(500), TWO_SECONDS).start())
+                .isEqualTo(boundary);
+    }
+
+    @Test
     void windows_before_the_epoch_round_down_too() {
         assertThat(TickWindow.containing(Instant.ofEpochMilli(-1), TWO_SECONDS).start())
                 .isEqualTo(Instant.ofEpochMilli(-2000));

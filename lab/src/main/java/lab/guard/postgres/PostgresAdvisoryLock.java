@@ -50,26 +50,28 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
     public Attempt<InTransaction> acquire(Tick tick) {
         try {
             Connection c = AdvisoryTransaction.begin(pool, waitLimit);
-            String refused;
+            boolean granted = false;
             try {
                 if (AdvisoryTransaction.lock(c, sql)) {
+                    granted = true;
                     String said = worker + " - " + sql + (waitLimit != null ? " → granted" : " → true");
                     return new Attempt.Granted<>(
                             new InTransaction(c, said, "ran holding advisory lock " + PostgresLocks.KEY));
                 }
-                refused = "postgres advisory lock " + PostgresLocks.KEY + " not acquired: held by "
-                        + PostgresLocks.holder(c) + " (" + sql + " → false)";
+                return new Attempt.Refused<>(worker + " - postgres advisory lock " + PostgresLocks.KEY
+                        + " not acquired: held by " + PostgresLocks.holder(c) + " (" + sql + " → false)");
             } catch (SQLException e) {
                 if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
-                    AdvisoryTransaction.abandon(c);
                     throw e;
                 }
                 c.rollback(); // the timeout aborted the transaction: nothing more can be asked in it
-                refused = "waited " + waitLimit.toMillis() + " ms for advisory lock " + PostgresLocks.KEY + ", held by "
-                        + PostgresLocks.holder(c) + ": gave up (lock_timeout)";
+                return new Attempt.Refused<>(worker + " - waited " + waitLimit.toMillis() + " ms for advisory lock "
+                        + PostgresLocks.KEY + ", held by " + PostgresLocks.holder(c) + ": gave up (lock_timeout)");
+            } finally {
+                if (!granted) {
+                    AdvisoryTransaction.abandon(c); // on every other path: no connection is kept from the pool
+                }
             }
-            AdvisoryTransaction.abandon(c);
-            return new Attempt.Refused<>(worker + " - " + refused);
         } catch (SQLException | RuntimeException e) {
             return new Attempt.Broken<>(PostgresLocks.failure(worker, e));
         }

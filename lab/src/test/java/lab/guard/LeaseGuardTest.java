@@ -1,0 +1,40 @@
+package lab.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import lab.guard.local.InJvmMutex;
+import lab.protocol.EventType;
+import org.junit.jupiter.api.Test;
+
+/** The template gives the lock back on every path, even when saying it was acquired fails. */
+class LeaseGuardTest {
+    @Test
+    void the_lock_is_given_back_even_when_the_acquired_event_cannot_be_said() throws Exception {
+        LockListener broken = (type, tick, detail) -> {
+            if (type == EventType.ACQUIRED) {
+                throw new IllegalStateException("cannot write the event line");
+            }
+        };
+        Guard failing = new LeaseGuard<>("w1", new InJvmMutex("w1"), false, broken);
+        Tick tick = new Tick(Instant.now(), Instant.now().plusSeconds(1), "given-back");
+
+        assertThatThrownBy(() -> failing.run(tick, (t, p) -> new Write.Written()))
+                .hasMessage("cannot write the event line");
+
+        // Another thread, as another run would be: a mutex still held by the first thread would refuse it.
+        Outcome[] next = new Outcome[1];
+        Thread other = new Thread(() -> {
+            try {
+                next[0] = new LeaseGuard<>("w2", new InJvmMutex("w2"), false, LockListener.NONE)
+                        .run(tick, (t, p) -> new Write.Written());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        other.start();
+        other.join(5_000);
+        assertThat(next[0]).isInstanceOf(Outcome.Executed.class);
+    }
+}
