@@ -3,6 +3,8 @@ package lab.launcher;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -26,6 +28,7 @@ import lab.store.CounterStore;
  */
 public final class Infrastructure implements AutoCloseable {
     private final LabSettings settings;
+    private final Path runDir;
     /** Closes the lab's servers to the machine's other users; it reaches workers on stdin, like the token. */
     private final String password = Passwords.generate();
 
@@ -40,10 +43,12 @@ public final class Infrastructure implements AutoCloseable {
 
     Infrastructure(LabSettings settings) {
         this.settings = settings;
+        this.runDir = settings.runsDir()
+                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
     }
 
     /** The temp folder, the recording and the servers' slots (ports chosen, nothing started yet). */
-    void prepare(Path runDir) throws StartFailure {
+    void prepare() throws StartFailure {
         try {
             folder = SessionFolder.create();
             recorder = new EventRecorder(runDir.resolve("events.jsonl"));
@@ -117,6 +122,10 @@ public final class Infrastructure implements AutoCloseable {
         h2 = H2Server.start(folder.sub(Store.H2.toString()), password);
         say.accept("h2 server ready on " + h2.address() + " in " + h2.startMillis() + " ms (store)");
         return h2.jdbcUrl();
+    }
+
+    Path runDir() {
+        return runDir;
     }
 
     void record(Event e) {

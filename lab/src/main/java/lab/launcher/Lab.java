@@ -6,8 +6,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -38,7 +36,6 @@ public final class Lab implements AutoCloseable {
     private final Faults faults;
     private final ServerToggle serverToggle;
     private final Controls controls;
-    private final Path runDir;
     private final Object lifecycle = new Object();
     private volatile boolean stopping;
     private volatile boolean closed;
@@ -48,7 +45,6 @@ public final class Lab implements AutoCloseable {
     private Instant launchedAt;
     private volatile Instant readyAt;
     private final Tally tally;
-
     private final Clock clock;
 
     public Lab(LabSettings settings) {
@@ -62,8 +58,6 @@ public final class Lab implements AutoCloseable {
         this.infra = new Infrastructure(settings);
         this.modes = new Modes(settings.spec(), clock);
         this.tally = new Tally(infra::storeUrl, modes, settings.every());
-        this.runDir = settings.runsDir()
-                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
         this.workers = new WorkerPool(
                 http,
                 id -> new WorkerConfig(
@@ -127,7 +121,7 @@ public final class Lab implements AutoCloseable {
 
     private void startLocked(Consumer<String> say) throws StartFailure {
         launchedAt = clock.instant();
-        infra.prepare(runDir);
+        infra.prepare();
         infra.startFor(modes.spec().mode(), say);
         workers.onDeath((id, line) -> {
             lockWatcher.forget(id);
@@ -200,8 +194,9 @@ public final class Lab implements AutoCloseable {
         return workers;
     }
 
+    /** Where this session records its events and summary: {@code runs/<yyyyMMdd-HHmmss-SSS>}. */
     public Path runDir() {
-        return runDir;
+        return infra.runDir();
     }
 
     /** What the session stands on: its servers, their URLs and the session's servers.env. */
