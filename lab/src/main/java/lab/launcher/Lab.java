@@ -65,6 +65,7 @@ public final class Lab implements AutoCloseable {
                         token,
                         infra.storeUrl(),
                         settings.every(),
+                        settings.trigger(),
                         settings.job(),
                         infra.redis().url(),
                         infra.postgres().url(),

@@ -7,10 +7,12 @@ import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
 import lab.protocol.Store;
+import lab.protocol.Trigger;
 
 /**
  * Everything a lab session is started with, validated by the command line before anything starts.
  *
+ * @param trigger  how each worker's scheduler places its fires (set up only)
  * @param redisUrl an external Redis ({@code redis://host:port}), or null: the lab starts its own
  * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
  * @param servers  where the lab's own servers' binaries come from
@@ -20,6 +22,7 @@ public record LabSettings(
         int workers,
         ModeSpec spec,
         Duration every,
+        Trigger trigger,
         Duration duration,
         Path summaryJson,
         Path runsDir,
@@ -40,6 +43,6 @@ public record LabSettings(
     /** These settings, run for {@code d}: a headless run needs an end, where the dashboard runs until q. */
     public LabSettings runningFor(Duration d) {
         return new LabSettings(
-                workers, spec, every, d, summaryJson, runsDir, job, store, redisUrl, pgUrl, servers, switches);
+                workers, spec, every, trigger, d, summaryJson, runsDir, job, store, redisUrl, pgUrl, servers, switches);
     }
 }

@@ -2,7 +2,10 @@ package lab.protocol;
 
 import java.util.Locale;
 
-/** The closed set of things a worker reports on its stdout (see {@link Event}). */
+/**
+ * The closed set of records (see {@link Event}): what a worker reports on its stdout, then what the launcher
+ * records of its own doing.
+ */
 public enum EventType {
     READY,
     FIRED,
@@ -14,7 +17,22 @@ public enum EventType {
     LOST,
     REFUSED,
     ERROR,
-    MODE;
+    MODE,
+    /** Launcher: every worker was asked to switch; {@code spec}, {@code acknowledged_at}. */
+    SWITCH,
+    /** Launcher: a fault hurt a worker; {@code kind}, {@code target}, {@code target_pid}. */
+    FAULT,
+    /** Launcher: one of the lab's servers stopped or started; {@code name}, {@code up}. */
+    SERVER,
+    /** Launcher: a worker was replaced by a fresh JVM; {@code target}, {@code old_pid}, {@code new_pid}. */
+    RESTART,
+    /** Launcher: the lock's holder, as its server shows it, changed; {@code key}, {@code holder}. */
+    LOCK;
+
+    /** Whether the launcher, not a worker, writes this record. */
+    public boolean launcher() {
+        return ordinal() >= SWITCH.ordinal();
+    }
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

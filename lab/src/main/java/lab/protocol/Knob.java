@@ -1,5 +1,6 @@
 package lab.protocol;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -31,6 +32,7 @@ public final class Knob<T> {
     private final Function<ModeSpec, T> read;
     private final BiFunction<ModeSpec, T, ModeSpec> write;
     private final Set<Mode.Lock> concerns;
+    private final List<T> steps;
 
     Knob(
             String name,
@@ -44,7 +46,8 @@ public final class Knob<T> {
             Function<T, String> formatter,
             Function<ModeSpec, T> read,
             BiFunction<ModeSpec, T, ModeSpec> write,
-            Set<Mode.Lock> concerns) {
+            Set<Mode.Lock> concerns,
+            List<T> steps) {
         this.name = name;
         this.scope = scope;
         this.label = label;
@@ -57,6 +60,24 @@ public final class Knob<T> {
         this.read = read;
         this.write = write;
         this.concerns = Set.copyOf(concerns);
+        this.steps = List.copyOf(steps);
+    }
+
+    /**
+     * The values a key cycles through on the dashboard, in order (empty for a knob that is not live): every value
+     * of a choice, and for a duration the few a lesson uses.
+     */
+    public List<T> steps() {
+        return steps;
+    }
+
+    /** The step after {@code current}, wrapping around; the first step when {@code current} is not one of them. */
+    public T next(T current) {
+        if (steps.isEmpty()) {
+            throw new IllegalStateException(name + " has no steps to cycle through");
+        }
+        int i = steps.indexOf(current);
+        return steps.get((i + 1) % steps.size());
     }
 
     public String name() {

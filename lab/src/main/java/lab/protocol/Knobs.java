@@ -25,20 +25,24 @@ public final class Knobs {
             Mode::cliName,
             ModeSpec::mode,
             ModeSpec::withMode,
-            Set.of());
+            Set.of(),
+            List.of(Mode.values()));
     public static final Knob<Duration> TASK_TIME = new Knob<>(
             "task-time",
             Scope.LIVE,
             "DURATION",
             "how long the simulated job works before writing its row",
-            Duration.ZERO,
+            // Longer than the spread of the workers' fire times (tens of ms), so that a lock held for the job
+            // alone shows one row per tick; 0 (key t) shows the fast-job trap.
+            Duration.ofMillis(300),
             "a duration of 0 or more, such as 300ms",
             Durations::parse,
             d -> !d.isNegative(),
             Durations::format,
             ModeSpec::taskTime,
             ModeSpec::withTaskTime,
-            EnumSet.allOf(Mode.Lock.class));
+            EnumSet.allOf(Mode.Lock.class),
+            List.of(Duration.ZERO, Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofSeconds(3)));
     public static final Knob<Duration> LOCK_TTL = new Knob<>(
             "lock-ttl",
             Scope.LIVE,
@@ -51,7 +55,65 @@ public final class Knobs {
             Durations::format,
             ModeSpec::lockTtl,
             ModeSpec::withLockTtl,
-            Set.of(Mode.Lock.REDIS));
+            Set.of(Mode.Lock.REDIS),
+            List.of(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)));
+    public static final Knob<Hold> HOLD_AT_LEAST = new Knob<>(
+            "hold-at-least",
+            Scope.LIVE,
+            "window|DURATION",
+            "keep the lock at least this long once taken: 0, a duration (as lockAtLeastFor), or window (to the"
+                    + " tick's end)",
+            Hold.NONE,
+            "window, 0 or a duration such as 800ms",
+            Hold::parse,
+            h -> !h.atLeast().isNegative(),
+            Hold::toString,
+            ModeSpec::holdAtLeast,
+            ModeSpec::withHoldAtLeast,
+            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            List.of(Hold.NONE, Hold.of(Duration.ofMillis(800)), Hold.WINDOW));
+    public static final Knob<LockKey> LOCK_KEY = new Knob<>(
+            "lock-key",
+            Scope.LIVE,
+            "KEY",
+            "fixed (one lock for the job) or per-tick (the key is the tick; never released, it expires)",
+            LockKey.FIXED,
+            choices(LockKey.values()),
+            t -> choose(LockKey.values(), t),
+            k -> true,
+            LockKey::toString,
+            ModeSpec::lockKey,
+            ModeSpec::withLockKey,
+            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            List.of(LockKey.values()));
+    public static final Knob<Boolean> RENEW = new Knob<>(
+            "renew",
+            Scope.LIVE,
+            "on|off",
+            "a watchdog extends the Redis lease every third of its TTL while the job runs",
+            false,
+            "on or off",
+            Knobs::onOff,
+            b -> true,
+            Knobs::onOffText,
+            ModeSpec::renew,
+            ModeSpec::withRenew,
+            Set.of(Mode.Lock.REDIS),
+            List.of(false, true));
+    public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = new Knob<>(
+            "release-on-shutdown",
+            Scope.LIVE,
+            "on|off",
+            "a worker stopped gracefully (SIGTERM) gives back its lock before it exits",
+            true,
+            "on or off",
+            Knobs::onOff,
+            b -> true,
+            Knobs::onOffText,
+            ModeSpec::releaseOnShutdown,
+            ModeSpec::withReleaseOnShutdown,
+            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            List.of(true, false));
     public static final Knob<Release> RELEASE = new Knob<>(
             "release",
             Scope.LIVE,
@@ -64,7 +126,8 @@ public final class Knobs {
             Release::toString,
             ModeSpec::release,
             ModeSpec::withRelease,
-            Set.of(Mode.Lock.REDIS));
+            Set.of(Mode.Lock.REDIS),
+            List.of(Release.values()));
     public static final Knob<PgLock> PG_LOCK = new Knob<>(
             "pg-lock",
             Scope.LIVE,
@@ -77,7 +140,8 @@ public final class Knobs {
             PgLock::toString,
             ModeSpec::pgLock,
             ModeSpec::withPgLock,
-            Set.of(Mode.Lock.POSTGRES));
+            Set.of(Mode.Lock.POSTGRES),
+            List.of(PgLock.values()));
     public static final Knob<Boolean> RECHECK = new Knob<>(
             "recheck",
             Scope.LIVE,
@@ -87,10 +151,11 @@ public final class Knobs {
             "on or off",
             Knobs::onOff,
             b -> true,
-            b -> b ? "on" : "off",
+            Knobs::onOffText,
             ModeSpec::recheck,
             ModeSpec::withRecheck,
-            Set.of(Mode.Lock.POSTGRES));
+            Set.of(Mode.Lock.POSTGRES),
+            List.of(false, true));
     public static final Knob<Integer> WORKERS = new Knob<>(
             "workers",
             Scope.SETUP,
@@ -103,12 +168,13 @@ public final class Knobs {
             String::valueOf,
             null,
             null,
-            Set.of());
+            Set.of(),
+            List.of());
     public static final Knob<Duration> EVERY = new Knob<>(
             "every",
             Scope.SETUP,
             "DURATION",
-            "tick period, wall-clock aligned",
+            "tick period",
             Duration.ofSeconds(2),
             "a period of " + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s or 500ms",
             Durations::parse,
@@ -116,7 +182,23 @@ public final class Knobs {
             Durations::format,
             null,
             null,
-            Set.of());
+            Set.of(),
+            List.of());
+    public static final Knob<Trigger> TRIGGER = new Knob<>(
+            "trigger",
+            Scope.SETUP,
+            "TRIGGER",
+            "cron (every worker fires at the same wall-clock instants) or interval (each on its own phase, from its"
+                    + " own start)",
+            Trigger.CRON,
+            choices(Trigger.values()),
+            t -> choose(Trigger.values(), t),
+            t -> true,
+            Trigger::toString,
+            null,
+            null,
+            Set.of(),
+            List.of(Trigger.values()));
     public static final Knob<Store> STORE = new Knob<>(
             "store",
             Scope.SETUP,
@@ -129,7 +211,8 @@ public final class Knobs {
             Store::toString,
             null,
             null,
-            Set.of());
+            Set.of(),
+            List.of(Store.values()));
     public static final Knob<ServerSource> SERVERS = new Knob<>(
             "servers",
             Scope.COMMAND_LINE,
@@ -143,11 +226,26 @@ public final class Knobs {
             ServerSource::toString,
             null,
             null,
-            Set.of());
+            Set.of(),
+            List.of(ServerSource.values()));
 
     /** In the order the help, the scenario format and the summary list them. */
-    public static final List<Knob<?>> ALL =
-            List.of(WORKERS, MODE, EVERY, TASK_TIME, LOCK_TTL, RELEASE, PG_LOCK, RECHECK, STORE, SERVERS);
+    public static final List<Knob<?>> ALL = List.of(
+            WORKERS,
+            MODE,
+            EVERY,
+            TRIGGER,
+            TASK_TIME,
+            LOCK_TTL,
+            RELEASE,
+            PG_LOCK,
+            RECHECK,
+            HOLD_AT_LEAST,
+            LOCK_KEY,
+            RENEW,
+            RELEASE_ON_SHUTDOWN,
+            STORE,
+            SERVERS);
 
     private Knobs() {}
 
@@ -184,6 +282,10 @@ public final class Knobs {
             throw new IllegalArgumentException((String) null);
         }
         return Integer.parseInt(text);
+    }
+
+    private static String onOffText(boolean b) {
+        return b ? "on" : "off";
     }
 
     private static boolean onOff(String text) {

@@ -9,20 +9,35 @@ import java.util.Map;
  * does not use are carried along unchanged, so that switching back finds them as they were. Each field is a live
  * knob of {@link Knobs}, which says its name, bounds and default.
  *
- * @param taskTime how long the simulated job works before it writes its row
- * @param lockTtl  the Redis lock's expiry ({@code PX})
- * @param release  compare-and-delete, or a plain {@code DEL} (a trap lesson)
- * @param pgLock   skip when taken, or queue behind the holder
- * @param recheck  under the lock, write only if this tick has no row yet
+ * @param taskTime          how long the simulated job works before it writes its row
+ * @param lockTtl           the Redis lock's expiry ({@code PX})
+ * @param release           compare-and-delete, or a plain {@code DEL} (a trap lesson)
+ * @param pgLock            skip when taken, or queue behind the holder
+ * @param recheck           under the lock, write only if this tick has no row yet
+ * @param holdAtLeast       keep the lock at least this long once taken, or to the window's end
+ * @param lockKey           one key for the job, or one per tick
+ * @param renew             a watchdog extends the Redis lease while the job runs
+ * @param releaseOnShutdown a worker stopped gracefully gives back what it holds before it exits
  */
 public record ModeSpec(
-        Mode mode, Duration taskTime, Duration lockTtl, Release release, PgLock pgLock, boolean recheck) {
+        Mode mode,
+        Duration taskTime,
+        Duration lockTtl,
+        Release release,
+        PgLock pgLock,
+        boolean recheck,
+        Hold holdAtLeast,
+        LockKey lockKey,
+        boolean renew,
+        boolean releaseOnShutdown) {
     public ModeSpec {
         Knobs.MODE.check(mode);
         Knobs.TASK_TIME.check(taskTime);
         Knobs.LOCK_TTL.check(lockTtl);
         Knobs.RELEASE.check(release);
         Knobs.PG_LOCK.check(pgLock);
+        Knobs.HOLD_AT_LEAST.check(holdAtLeast);
+        Knobs.LOCK_KEY.check(lockKey);
     }
 
     /** {@code mode} with every other knob at its default. */
@@ -33,31 +48,58 @@ public record ModeSpec(
                 Knobs.LOCK_TTL.defaultValue(),
                 Knobs.RELEASE.defaultValue(),
                 Knobs.PG_LOCK.defaultValue(),
-                Knobs.RECHECK.defaultValue());
+                Knobs.RECHECK.defaultValue(),
+                Knobs.HOLD_AT_LEAST.defaultValue(),
+                Knobs.LOCK_KEY.defaultValue(),
+                Knobs.RENEW.defaultValue(),
+                Knobs.RELEASE_ON_SHUTDOWN.defaultValue());
     }
 
     public ModeSpec withMode(Mode m) {
-        return new ModeSpec(m, taskTime, lockTtl, release, pgLock, recheck);
+        return new ModeSpec(
+                m, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
     }
 
     public ModeSpec withTaskTime(Duration t) {
-        return new ModeSpec(mode, t, lockTtl, release, pgLock, recheck);
+        return new ModeSpec(mode, t, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
     }
 
     public ModeSpec withLockTtl(Duration t) {
-        return new ModeSpec(mode, taskTime, t, release, pgLock, recheck);
+        return new ModeSpec(
+                mode, taskTime, t, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
     }
 
     public ModeSpec withRelease(Release r) {
-        return new ModeSpec(mode, taskTime, lockTtl, r, pgLock, recheck);
+        return new ModeSpec(
+                mode, taskTime, lockTtl, r, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
     }
 
     public ModeSpec withPgLock(PgLock p) {
-        return new ModeSpec(mode, taskTime, lockTtl, release, p, recheck);
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, p, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
     }
 
     public ModeSpec withRecheck(boolean r) {
-        return new ModeSpec(mode, taskTime, lockTtl, release, pgLock, r);
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, pgLock, r, holdAtLeast, lockKey, renew, releaseOnShutdown);
+    }
+
+    public ModeSpec withHoldAtLeast(Hold h) {
+        return new ModeSpec(mode, taskTime, lockTtl, release, pgLock, recheck, h, lockKey, renew, releaseOnShutdown);
+    }
+
+    public ModeSpec withLockKey(LockKey k) {
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, k, renew, releaseOnShutdown);
+    }
+
+    public ModeSpec withRenew(boolean r) {
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, r, releaseOnShutdown);
+    }
+
+    public ModeSpec withReleaseOnShutdown(boolean r) {
+        return new ModeSpec(mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, r);
     }
 
     /** The wire and summary form: every live knob by name, as text. */

@@ -18,6 +18,7 @@ public record WorkerConfig(
         String token,
         String storeUrl,
         Duration every,
+        Trigger trigger,
         String job,
         String redisUrl,
         String pgUrl,
@@ -29,6 +30,7 @@ public record WorkerConfig(
         m.put("token", token);
         m.put("store-url", storeUrl);
         m.put("every-ms", every.toMillis());
+        m.put("trigger", trigger.toString());
         m.put("job", job);
         m.put("redis-url", redisUrl);
         m.put("pg-url", pgUrl);
@@ -49,6 +51,7 @@ public record WorkerConfig(
                 (String) m.get("token"),
                 (String) m.get("store-url"),
                 Duration.ofMillis(((Number) m.get("every-ms")).longValue()),
+                Knobs.TRIGGER.parse((String) m.get("trigger")),
                 (String) m.get("job"),
                 (String) m.get("redis-url"),
                 (String) m.get("pg-url"),

@@ -131,7 +131,8 @@ public final class SnapshotPublisher implements AutoCloseable {
                 spec.lockTtl(),
                 s.store().toString(),
                 lab.infra().servers(),
-                lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString());
+                lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString(),
+                spec);
         List<WorkerProc> procs = lab.workers().all().stream()
                 .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString()))
                 .toList();

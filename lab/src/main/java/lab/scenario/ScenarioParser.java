@@ -18,6 +18,7 @@ import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 import lab.protocol.Store;
+import lab.protocol.Trigger;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -130,10 +131,11 @@ public final class ScenarioParser {
         int workers = setupValue(nodes, e, Knobs.WORKERS, d.workers());
         ModeSpec spec = KnobReader.change(nodes, e, "setup").applyTo(d.spec());
         Duration every = setupValue(nodes, e, Knobs.EVERY, d.every());
+        Trigger trigger = setupValue(nodes, e, Knobs.TRIGGER, d.trigger());
         Store store = setupValue(nodes, e, Knobs.STORE, d.store());
         boolean lockKeys =
                 e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
-        return new Setup(workers, spec, every, store, lockKeys);
+        return new Setup(workers, spec, every, trigger, store, lockKeys);
     }
 
     private static <T> T setupValue(Nodes nodes, Map<String, Nodes.Entry> e, Knob<T> knob, T otherwise)

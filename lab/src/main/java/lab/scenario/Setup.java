@@ -5,6 +5,7 @@ import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.Store;
+import lab.protocol.Trigger;
 
 /**
  * How the lab is started for a scenario; every key may be left out, and the defaults are the knobs' own
@@ -13,14 +14,16 @@ import lab.protocol.Store;
  * @param workers  worker processes
  * @param spec     the mode and its knobs at start
  * @param every    the tick period
+ * @param trigger  cron or interval
  * @param store    where the counter table lives
  * @param lockKeys true: the trainer's fault and mode keys are off while the scenario runs
  */
-public record Setup(int workers, ModeSpec spec, Duration every, Store store, boolean lockKeys) {
+public record Setup(int workers, ModeSpec spec, Duration every, Trigger trigger, Store store, boolean lockKeys) {
     public Setup {
         Knobs.WORKERS.check(workers);
         Knobs.EVERY.check(every);
         Knobs.STORE.check(store);
+        Knobs.TRIGGER.check(trigger);
         if (spec == null) {
             throw new IllegalArgumentException("a setup needs a mode spec");
         }
@@ -31,6 +34,7 @@ public record Setup(int workers, ModeSpec spec, Duration every, Store store, boo
                 Knobs.WORKERS.defaultValue(),
                 ModeSpec.defaults(Knobs.MODE.defaultValue()),
                 Knobs.EVERY.defaultValue(),
+                Knobs.TRIGGER.defaultValue(),
                 Knobs.STORE.defaultValue(),
                 false);
     }

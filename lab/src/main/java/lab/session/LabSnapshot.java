@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.store.CounterRow;
 
 /**
@@ -19,6 +20,8 @@ import lab.store.CounterRow;
  * @param scenario null when no scenario replays
  * @param flash null, or a one-line message for the trainer (a refused key, a server that is not ours)
  * @param quitAsked {@code q} was pressed and awaits {@code y}
+ * @param explanations the latest findings the checker explained (duplicates, overlaps, missed ticks), newest
+ *     last, at most ten
  */
 public record LabSnapshot(
         Header header,
@@ -31,7 +34,8 @@ public record LabSnapshot(
         List<String> events,
         ScenarioView scenario,
         String flash,
-        boolean quitAsked) {
+        boolean quitAsked,
+        List<Finding> explanations) {
 
     public LabSnapshot {
         workers = List.copyOf(workers);
@@ -40,5 +44,6 @@ public record LabSnapshot(
         // Map.copyOf would lose the order in which the modes were visited, which the totals table keeps.
         totalsByMode = Collections.unmodifiableMap(new LinkedHashMap<>(totalsByMode));
         events = List.copyOf(events);
+        explanations = List.copyOf(explanations);
     }
 }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import lab.check.Checker;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.protocol.Event;
 import lab.store.CounterRow;
 
@@ -36,6 +37,7 @@ public final class LiveModel {
     private final Map<String, Stats> stats = new HashMap<>();
     private final Deque<String> events = new ArrayDeque<>();
     private final TreeMap<Instant, Set<String>> down = new TreeMap<>();
+    private List<Finding> explanations = List.of();
 
     private static final class Stats {
         String mode = "-";
@@ -122,6 +124,11 @@ public final class LiveModel {
         switches.put(Checker.floor(at, every).plus(every), mode);
     }
 
+    /** The findings the checker explained lately, newest last; the dashboard keeps the last ten. */
+    public synchronized void explained(List<Finding> findings) {
+        explanations = List.copyOf(findings.subList(Math.max(0, findings.size() - 10), findings.size()));
+    }
+
     public synchronized long lastRowId() {
         return rows.isEmpty() ? 0 : rows.get(rows.size() - 1).id();
     }
@@ -172,7 +179,8 @@ public final class LiveModel {
                 List.copyOf(events),
                 scenario,
                 flash,
-                quitAsked);
+                quitAsked,
+                explanations);
     }
 
     private TimelineView timeline(List<WorkerProc> procs, Instant now) {

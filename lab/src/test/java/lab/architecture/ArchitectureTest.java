@@ -26,7 +26,7 @@ class ArchitectureTest {
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("protocol", Set.of()),
             Map.entry("store", Set.of()),
-            Map.entry("check", Set.of("store")),
+            Map.entry("check", Set.of("store", "protocol")),
             Map.entry("guard", Set.of("protocol", "guard")),
             Map.entry("worker", Set.of("guard", "store", "protocol")),
             Map.entry("session", Set.of("check", "store", "protocol")),

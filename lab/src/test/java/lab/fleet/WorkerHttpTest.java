@@ -36,6 +36,7 @@ class WorkerHttpTest {
                 TOKEN,
                 "jdbc:h2:mem:unused",
                 Duration.ofMinutes(10),
+                lab.protocol.Trigger.CRON,
                 "tick",
                 TestServers.redis().url(),
                 null,

@@ -40,6 +40,7 @@ class DashboardReplayTest {
                 1,
                 driver.scenario().setup().spec(),
                 driver.scenario().setup().every(),
+                driver.scenario().setup().trigger(),
                 null,
                 null,
                 dir,

@@ -45,6 +45,7 @@ class ModesAcrossProcessesTest {
                 4,
                 ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
                 Duration.ofSeconds(1),
+                lab.protocol.Trigger.CRON,
                 Duration.ofMinutes(5),
                 null,
                 dir,

@@ -114,6 +114,7 @@ class ServerChoiceTest {
                 2,
                 ModeSpec.defaults(Mode.NAIVE),
                 Duration.ofSeconds(1),
+                lab.protocol.Trigger.CRON,
                 Duration.ofMinutes(5),
                 null,
                 work.resolve("runs"),

@@ -16,6 +16,7 @@ final class TestLabs {
                 workers,
                 spec,
                 every,
+                lab.protocol.Trigger.CRON,
                 Duration.ofMinutes(5),
                 null,
                 runsDir,

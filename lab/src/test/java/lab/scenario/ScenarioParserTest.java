@@ -78,6 +78,7 @@ class ScenarioParserTest {
                                 .withPgLock(PgLock.WAIT)
                                 .withRecheck(true),
                         Duration.ofSeconds(1),
+                        lab.protocol.Trigger.CRON,
                         Store.POSTGRES,
                         true));
         assertThat(s.steps())

@@ -25,7 +25,16 @@ class LiveModelTest {
     private TimelineView timeline(List<WorkerProc> procs, Instant now) {
         LockView none = new LockView(Mode.Lock.NONE, "-", null, -1, -1, List.of(), List.of(), null);
         return model.snapshot(
-                        new Header("naive", procs.size(), SECOND, Duration.ZERO, SECOND, "h2", List.of(), ""),
+                        new Header(
+                                "naive",
+                                procs.size(),
+                                SECOND,
+                                Duration.ZERO,
+                                SECOND,
+                                "h2",
+                                List.of(),
+                                "",
+                                lab.protocol.ModeSpec.defaults(Mode.NAIVE)),
                         procs,
                         none,
                         null,

@@ -36,6 +36,7 @@ final class SnapshotFixture {
     ScenarioView scenario;
     String flash;
     boolean quitAsked;
+    List<lab.check.Finding> explanations = List.of();
     private long nextId = 1;
 
     static SnapshotFixture withWorkers(int n) {
@@ -84,8 +85,20 @@ final class SnapshotFixture {
                 Duration.ofSeconds(5),
                 "h2",
                 servers,
-                "/tmp/schedlock-1-x/servers.env");
+                "/tmp/schedlock-1-x/servers.env",
+                lab.protocol.ModeSpec.defaults(lab.protocol.Mode.byName(mode).orElse(lab.protocol.Mode.NAIVE)));
         return new LabSnapshot(
-                header, workers, lock, rows, rowsPerTick, totals, timeline, events, scenario, flash, quitAsked);
+                header,
+                workers,
+                lock,
+                rows,
+                rowsPerTick,
+                totals,
+                timeline,
+                events,
+                scenario,
+                flash,
+                quitAsked,
+                explanations);
     }
 }
