@@ -28,6 +28,12 @@ public interface Guard extends AutoCloseable {
     /** Runs {@code job} for {@code tick} if this worker may, and says what came of it. */
     Outcome run(Tick tick, Job job) throws InterruptedException;
 
+    /**
+     * The worker is stopping gracefully and its knobs say to give back what it holds: locks kept past their job
+     * are released now, and runs still inside the job release theirs as soon as they end.
+     */
+    default void shutdown() {}
+
     /** Frees what {@link #open} took; a held lock is released or left to expire as the mechanism does. */
     @Override
     default void close() {}

@@ -1,5 +1,7 @@
 package lab.guard;
 
+import java.util.Map;
+
 /**
  * Runs the job for a guard that decided this worker may, and turns what happened into an {@link Outcome} in the
  * same words for every mechanism: only how it ran ({@code ranHow}) differs between them.
@@ -9,8 +11,10 @@ public final class Jobs {
 
     /**
      * @param ranHow how it ran, for the executed sentence: {@code ran holding advisory lock 42}
+     * @param lease  the facts of the lock it ran under ({@code key}, {@code owner}), empty with no lock
      */
-    public static Outcome run(String worker, Job job, Tick tick, Permit permit, String ranHow) {
+    public static Outcome run(
+            String worker, Job job, Tick tick, Permit permit, String ranHow, Map<String, Object> lease) {
         try {
             Write write = job.run(tick, permit);
             if (write instanceof Write.Refused refused) {
@@ -18,9 +22,17 @@ public final class Jobs {
             }
             if (write instanceof Write.AlreadyThere) {
                 return new Outcome.Skipped(
-                        worker + " - the tick already had a row (checked before writing): nothing written");
+                        worker + " - the tick already had a row (checked before writing): nothing written",
+                        Fields.of("reason", "recheck"));
             }
-            return new Outcome.Executed(worker + " - " + ranHow);
+            Write.Written written = (Write.Written) write;
+            return new Outcome.Executed(
+                    worker + " - " + ranHow,
+                    Fields.of(
+                            "started_at", written.startedAt().toString(),
+                            "ended_at", written.endedAt().toString(),
+                            "key", lease.get("key"),
+                            "owner", lease.get("owner")));
         } catch (InterruptedException e) {
             // The worker is stopping; the flag stays set for the caller to see.
             Thread.currentThread().interrupt();

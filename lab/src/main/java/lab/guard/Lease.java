@@ -1,5 +1,7 @@
 package lab.guard;
 
+import java.util.Map;
+
 /** A lock that one mechanism granted for one tick: held while the job runs, then given back through it. */
 public interface Lease {
     /** The acquired event's sentence, the command as a learner would type it: {@code w1 - SET … NX PX 60000 → OK}. */
@@ -7,4 +9,7 @@ public interface Lease {
 
     /** How the job ran under it, for the executed sentence: {@code ran holding advisory lock 42}. */
     String ranHow();
+
+    /** The facts of the acquired event: {@code lock}, {@code key}, {@code owner}, and for a lease that expires {@code ttl_ms}, {@code expires_at}. */
+    Map<String, Object> fields();
 }

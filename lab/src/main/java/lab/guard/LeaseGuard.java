@@ -1,23 +1,37 @@
 package lab.guard;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import lab.protocol.EventType;
 
 /**
- * The skeleton of a guarded tick, once for every lock mechanism: acquire, say so, run the job, give the lock back,
- * say how. Final, so that what a lesson compares — the mechanisms — is the only thing that differs; holding past the
- * job, renewing while it runs and fencing are policies that belong here, not copies inside each mechanism.
+ * The skeleton of a guarded tick, once for every lock mechanism: acquire, say so, run the job (renewed by a
+ * watchdog if the policy says so), give the lock back — now, or once the hold the policy asks for has passed — and
+ * say how. Final, so that what a lesson compares — the mechanisms and the policies — is the only thing that differs.
  */
 public final class LeaseGuard<L extends Lease> implements Guard {
     private final String worker;
     private final LockMechanism<L> lock;
+    private final LeasePolicy policy;
     private final Permit permit;
     private final LockListener listener;
+    private final Clock clock;
+    private final CountDownLatch stopping = new CountDownLatch(1);
+    /** Leases left to expire after their job, and their ticks: given back at once if the worker stops first. */
+    private final Map<L, Tick> lingering = new ConcurrentHashMap<>();
 
-    public LeaseGuard(String worker, LockMechanism<L> lock, boolean recheck, LockListener listener) {
+    public LeaseGuard(String worker, LockMechanism<L> lock, LeasePolicy policy, LockListener listener, Clock clock) {
         this.worker = worker;
         this.lock = lock;
-        this.permit = Permit.of(recheck);
+        this.policy = policy;
+        this.permit = Permit.of(policy.recheck());
         this.listener = listener;
+        this.clock = clock;
     }
 
     @Override
@@ -27,22 +41,102 @@ public final class LeaseGuard<L extends Lease> implements Guard {
 
     @Override
     public Outcome run(Tick tick, Job job) throws InterruptedException {
+        Instant asked = clock.instant();
         Attempt<L> attempt = lock.acquire(tick);
         if (attempt instanceof Attempt.Refused<L> refused) {
-            return new Outcome.Skipped(refused.detail());
+            return new Outcome.Skipped(refused.detail(), Fields.merge(Fields.of("reason", "held"), refused.fields()));
         }
         if (attempt instanceof Attempt.Broken<L> broken) {
             return new Outcome.Failed(broken.detail());
         }
         L lease = ((Attempt.Granted<L>) attempt).lease();
+        Instant acquiredAt = clock.instant();
+        Instant holdUntil = policy.holdUntil(tick, acquiredAt);
+        Watchdog<L> dog = null;
         try {
             // Inside the try: whatever happens from here on, the lock is given back.
-            listener.on(EventType.ACQUIRED, tick, lease.acquired());
-            return Jobs.run(worker, job, tick, permit, lease.ranHow());
+            listener.on(
+                    EventType.ACQUIRED,
+                    tick,
+                    lease.acquired(),
+                    Fields.merge(
+                            lease.fields(),
+                            Fields.of(
+                                    "waited_ms",
+                                    Duration.between(asked, acquiredAt).toMillis(),
+                                    "hold_until",
+                                    holdUntil == null ? null : holdUntil.toString())));
+            if (policy.renew() && lock.expires()) {
+                dog = new Watchdog<>(worker, lock, lease, tick, listener);
+            }
+            return Jobs.run(worker, job, tick, permit, lease.ranHow(), lease.fields());
         } finally {
-            LockEvent released = lock.release(lease);
-            listener.on(released.type(), tick, released.detail());
+            if (dog != null) {
+                dog.close();
+            }
+            LockEvent given = giveBack(lease, tick, holdUntil);
+            listener.on(
+                    given.type(),
+                    tick,
+                    given.detail(),
+                    Fields.merge(
+                            given.fields(),
+                            Fields.of(
+                                    "held_ms",
+                                    Duration.between(acquiredAt, clock.instant())
+                                            .toMillis())));
         }
+    }
+
+    /** Now; or, with a hold still to run, left to expire then (a lock that expires) or kept by this thread until then. */
+    private LockEvent giveBack(L lease, Tick tick, Instant holdUntil) throws InterruptedException {
+        Duration left = holdUntil == null ? Duration.ZERO : Duration.between(clock.instant(), holdUntil);
+        if (left.toMillis() <= 0 || stopping.getCount() == 0) {
+            return releaseNow(lease);
+        }
+        if (lock.expires()) {
+            LockEvent e = lock.expireIn(lease, left, false);
+            if (e.type() == EventType.RELEASED) {
+                lingering.put(lease, tick);
+                lingering.keySet().removeIf(l -> l != lease && lingering.get(l) != null && expired(l));
+            }
+            return e.with(Fields.of("expires_at", holdUntil.toString()));
+        }
+        // Held by this thread: a worker told to stop wakes it at once, so the lock is given back before it exits.
+        boolean stopped = stopping.await(left.toMillis(), TimeUnit.MILLISECONDS);
+        return stopped ? shutdownRelease(lease) : releaseNow(lease);
+    }
+
+    private boolean expired(L lease) {
+        Tick t = lingering.get(lease);
+        return t != null && t.end().plus(Duration.between(t.at(), t.end())).isBefore(clock.instant());
+    }
+
+    private LockEvent releaseNow(L lease) {
+        return stopping.getCount() == 0 ? shutdownRelease(lease) : lock.release(lease);
+    }
+
+    private LockEvent shutdownRelease(L lease) {
+        LockEvent e = lock.release(lease);
+        return new LockEvent(e.type(), e.detail() + " (the worker is stopping)", e.fields())
+                .with(Fields.of("how", "shutdown"));
+    }
+
+    /**
+     * The worker stops gracefully: every lock it keeps past its job is given back now, and runs still inside the job
+     * give theirs back the moment they end, hold or not.
+     */
+    @Override
+    public void shutdown() {
+        stopping.countDown();
+        lingering.forEach((lease, tick) -> {
+            LockEvent e = shutdownRelease(lease);
+            // Only a lock still ours was given back; one that had expired already is nobody's business now.
+            if (e.type() == EventType.RELEASED) {
+                listener.on(e.type(), tick, e.detail(), e.fields());
+            }
+        });
+        lingering.clear();
     }
 
     @Override

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * What one lock mechanism knows: its commands and its sentences, nothing of when they are called. The order —
- * acquire, the job, give back — is {@link LeaseGuard}'s, the same for every mechanism.
+ * acquire, the job, give back, and the policies around them (hold, renew, release on shutdown) — is
+ * {@link LeaseGuard}'s, the same for every mechanism.
  *
  * <p>Each implementation's Javadoc answers the three questions of {@link Guard}: what happens when the holder dies,
  * when it pauses past its lease, and when the mechanism's server is down.
@@ -20,23 +21,25 @@ public interface LockMechanism<L extends Lease> extends AutoCloseable {
     LockEvent release(L lease);
 
     /**
-     * Gives the lock back once {@code hold} has passed, not before (a lock held to the end of its tick, or at least
-     * for a while): a lock that expires is left to expire then, one that cannot is held until then by this thread.
-     * A hold of zero or less is {@link #release}. By default the lock cannot expire, so the thread that holds it waits.
+     * Whether the lock expires by itself (a lease with a TTL). One that does is held past the job by setting its
+     * expiry ({@link #expireIn}); one that does not is held by the thread that took it, waiting.
      */
-    default LockEvent releaseAfter(L lease, Duration hold) throws InterruptedException {
-        if (hold.toMillis() > 0) {
-            Thread.sleep(hold.toMillis());
-        }
-        return release(lease);
+    default boolean expires() {
+        return false;
     }
 
     /**
-     * Extends the lease by its whole term from now, while the job runs; false once the lock is no longer this
-     * lease's (it expired, or someone deleted it). By default the lock does not expire: it stays held, true.
+     * Sets the lease to end {@code in} from now, if it is still ours: to extend it while the job runs (renewed), or to
+     * leave it to expire instead of deleting it (released, {@code how: expires}); lost when it was no longer ours.
+     * Only for a mechanism that {@link #expires}.
      */
-    default boolean extend(L lease) {
-        return true;
+    default LockEvent expireIn(L lease, Duration in, boolean renewal) {
+        throw new UnsupportedOperationException("this lock does not expire");
+    }
+
+    /** The lease's term: how long {@link #expireIn} extends it on each renewal. */
+    default Duration term() {
+        return Duration.ZERO;
     }
 
     /** Frees what {@link #open} took. */

@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.Map;
 import lab.protocol.EventType;
 
 /** What came of one tick in one worker; {@code detail} is a sentence with who, what and the state. */
@@ -7,6 +8,11 @@ public sealed interface Outcome {
     String detail();
 
     Kind kind();
+
+    /** The facts the recording keeps beside the sentence: {@code started_at}, {@code ended_at}, a refusal's holder. */
+    default Map<String, Object> fields() {
+        return Map.of();
+    }
 
     /** The closed set of outcomes, each with the event that reports it: a switch over it is checked whole. */
     enum Kind {
@@ -27,7 +33,11 @@ public sealed interface Outcome {
     }
 
     /** The job ran and wrote its row. */
-    record Executed(String detail) implements Outcome {
+    record Executed(String detail, Map<String, Object> fields) implements Outcome {
+        public Executed {
+            fields = Fields.copy(fields);
+        }
+
         @Override
         public Kind kind() {
             return Kind.EXECUTED;
@@ -35,7 +45,11 @@ public sealed interface Outcome {
     }
 
     /** The guard, or the job's re-check, decided this worker does not run this tick. */
-    record Skipped(String detail) implements Outcome {
+    record Skipped(String detail, Map<String, Object> fields) implements Outcome {
+        public Skipped {
+            fields = Fields.copy(fields);
+        }
+
         @Override
         public Kind kind() {
             return Kind.SKIPPED;

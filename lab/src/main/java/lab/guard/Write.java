@@ -1,9 +1,11 @@
 package lab.guard;
 
+import java.time.Instant;
+
 /** What became of the job's write: the job answers it, the guard turns it into an {@link Outcome}. */
 public sealed interface Write {
-    /** The row is in the table. */
-    record Written() implements Write {}
+    /** The row is in the table; the job's own clock readings, as the row has them. */
+    record Written(Instant startedAt, Instant endedAt) implements Write {}
 
     /** Nothing written: the re-check under the lock found the tick's row already there. */
     record AlreadyThere() implements Write {}

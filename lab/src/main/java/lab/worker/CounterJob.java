@@ -44,7 +44,7 @@ final class CounterJob implements AutoCloseable {
         synchronized (store) {
             store.insert(new RunRecord(tick.at(), started, created, worker, pid, mode));
         }
-        return new Write.Written();
+        return new Write.Written(started, created);
     }
 
     @Override

@@ -3,6 +3,7 @@ package lab.worker;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 
@@ -21,7 +22,11 @@ final class EventOut {
     }
 
     void emit(EventType type, Instant tick, String mode, String detail) {
-        write(new Event(clock.instant(), worker, pid, type, tick, mode, detail, null));
+        emit(type, tick, mode, detail, Map.of());
+    }
+
+    void emit(EventType type, Instant tick, String mode, String detail, Map<String, Object> fields) {
+        write(new Event(clock.instant(), worker, pid, type, tick, mode, detail, null, fields));
     }
 
     void ready(String mode, int port) {

@@ -1,13 +1,16 @@
 package lab.worker;
 
+import java.time.Clock;
 import java.time.Duration;
 import lab.guard.Guard;
 import lab.guard.LeaseGuard;
+import lab.guard.LeasePolicy;
 import lab.guard.LockListener;
 import lab.guard.local.InJvmMutex;
 import lab.guard.none.NoGuard;
 import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.guard.redis.RedisLock;
+import lab.protocol.LockKey;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
 import lab.protocol.Release;
@@ -17,10 +20,12 @@ import lab.protocol.WorkerConfig;
 final class GuardFactory {
     private final WorkerConfig config;
     private final long pid;
+    private final Clock clock;
 
-    GuardFactory(WorkerConfig config, long pid) {
+    GuardFactory(WorkerConfig config, long pid, Clock clock) {
         this.config = config;
         this.pid = pid;
+        this.clock = clock;
     }
 
     /** Ten ticks, and never under 5 s: long enough for every lesson's queue, short enough to bound a pile-up. */
@@ -31,20 +36,34 @@ final class GuardFactory {
 
     Guard build(ModeSpec spec, LockListener listener) {
         String w = config.worker();
+        boolean perTick = spec.lockKey() == LockKey.PER_TICK;
+        // Every knob of the lease is a policy of the one template; a mechanism the knob does not concern ignores it.
+        LeasePolicy lease = new LeasePolicy(spec.recheck(), spec.holdAtLeast(), perTick, spec.renew());
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(w, spec.recheck());
-            case LOCAL_MUTEX -> new LeaseGuard<>(w, new InJvmMutex(w), spec.recheck(), listener);
+            case LOCAL_MUTEX -> new LeaseGuard<>(
+                    w, new InJvmMutex(w, pid), LeasePolicy.plain(spec.recheck()), listener, clock);
             case REDIS -> new LeaseGuard<>(
                     w,
                     new RedisLock(
-                            w, pid, config.redisUrl(), config.job(), spec.lockTtl(), spec.release() == Release.SAFE),
-                    spec.recheck(),
-                    listener);
+                            w,
+                            pid,
+                            config.redisUrl(),
+                            config.job(),
+                            perTick,
+                            spec.lockTtl(),
+                            spec.release() == Release.SAFE,
+                            clock),
+                    lease,
+                    listener,
+                    clock);
             case POSTGRES -> new LeaseGuard<>(
                     w,
-                    new PostgresAdvisoryLock(w, config.pgUrl(), spec.pgLock() == PgLock.WAIT, waitLimit()),
-                    spec.recheck(),
-                    listener);
+                    new PostgresAdvisoryLock(
+                            w, pid, config.pgUrl(), spec.pgLock() == PgLock.WAIT, perTick, waitLimit()),
+                    lease,
+                    listener,
+                    clock);
         };
     }
 }

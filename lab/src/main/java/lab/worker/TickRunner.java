@@ -12,6 +12,7 @@ import lab.guard.Outcome;
 import lab.guard.Tick;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
+import lab.protocol.Trigger;
 import lab.store.TickWindow;
 
 /**
@@ -45,7 +46,8 @@ final class TickRunner {
      */
     synchronized void switchTo(ModeSpec spec) throws Exception {
         String mode = spec.mode().cliName();
-        Guard guard = guards.build(spec, (type, tick, detail) -> events.emit(type, tick.at(), mode, detail));
+        Guard guard =
+                guards.build(spec, (type, tick, detail, fields) -> events.emit(type, tick.at(), mode, detail, fields));
         try {
             guard.open();
         } catch (Exception e) {
@@ -56,7 +58,7 @@ final class TickRunner {
         if (previous != null) {
             previous.retire();
         }
-        events.emit(EventType.MODE, null, mode, describe(spec));
+        events.emit(EventType.MODE, null, mode, describe(spec), Map.of("spec", spec.toMap()));
     }
 
     /**
@@ -64,7 +66,8 @@ final class TickRunner {
      * and its scheduler thread had taken the trigger before the pause — is missed, not run late into another
      * window, as APScheduler's {@code misfire_grace_time} does.
      */
-    void fire(TickWindow window, Instant scheduledAt, Instant firedAt, Duration grace, String jobName) {
+    void fire(
+            TickWindow window, Instant scheduledAt, Instant firedAt, Duration grace, String jobName, Trigger trigger) {
         Instant tickAt = window.start();
         long late = Duration.between(scheduledAt, firedAt).toMillis();
         if (late > grace.toMillis()) {
@@ -74,7 +77,8 @@ final class TickRunner {
                     tickAt,
                     spec().mode().cliName(),
                     worker + " - fire for this tick came " + late
-                            + " ms late (was the process paused?): missed, not run into the next window");
+                            + " ms late (was the process paused?): missed, not run into the next window",
+                    Map.of("reason", "late", "scheduled_at", scheduledAt.toString()));
             return;
         }
         ActiveGuard current = active.get();
@@ -86,7 +90,15 @@ final class TickRunner {
         String mode = spec.mode().cliName();
         Tick tick = new Tick(tickAt, window.end(), jobName);
         fired.incrementAndGet();
-        events.emit(EventType.FIRED, tickAt, mode, null);
+        events.emit(
+                EventType.FIRED,
+                tickAt,
+                mode,
+                null,
+                Map.of(
+                        "scheduled_at", scheduledAt.toString(),
+                        "trigger", trigger.toString(),
+                        "phase_ms", Duration.between(tickAt, scheduledAt).toMillis()));
         try {
             Outcome outcome = current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.taskTime(), mode));
             last.set(outcome.getClass().getSimpleName().toLowerCase() + ": " + outcome.detail());
@@ -99,7 +111,7 @@ final class TickRunner {
                         case FAILED -> errors;
                     };
             count.incrementAndGet();
-            events.emit(outcome.kind().event(), tickAt, mode, outcome.detail());
+            events.emit(outcome.kind().event(), tickAt, mode, outcome.detail(), outcome.fields());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             errors.incrementAndGet();
@@ -130,6 +142,14 @@ final class TickRunner {
         m.put("running", running.get());
         m.put("last", last.get());
         return m;
+    }
+
+    /** The worker is stopping gracefully: the guard in force gives back what it keeps past its jobs. */
+    void shutdownRelease() {
+        ActiveGuard current = active.get();
+        if (current != null) {
+            current.guard().shutdown();
+        }
     }
 
     void close() {

@@ -4,13 +4,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Date;
 import java.util.Properties;
+import lab.protocol.Trigger;
 import lab.store.TickWindow;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.quartz.SimpleScheduleBuilder;
-import org.quartz.Trigger;
 import org.quartz.TriggerBuilder;
 import org.quartz.impl.StdSchedulerFactory;
 
@@ -18,8 +18,10 @@ import org.quartz.impl.StdSchedulerFactory;
  * This worker's own scheduler — Quartz with its in-memory store, the Java counterpart of APScheduler's
  * BackgroundScheduler. It knows nothing of the other workers' schedulers: that is the bug.
  *
- * <p>The trigger is wall-clock aligned, as {@code CronTrigger(second="*&#47;2")}: it fires at whole multiples of
- * the period since the epoch, so every worker fires at the same instants. A fire later than half a period
+ * <p>With {@code cron} the trigger is wall-clock aligned, as {@code CronTrigger(second="*&#47;2")}: it fires at whole
+ * multiples of the period since the epoch, so every worker fires at the same instants. With {@code interval}, as
+ * {@code IntervalTrigger(seconds=2)}, the first fire is one period after this worker's own start: each worker
+ * keeps its own phase, and its runs land in the window their fire time falls in. A fire later than half a period
  * (a paused worker that resumes) is skipped to the next aligned instant instead of bursting to catch up; a fire
  * the scheduler thread had already taken when the pause began is dropped by {@link TickRunner#fire}.
  */
@@ -30,11 +32,13 @@ final class TickScheduler {
     private final String worker;
 
     private final Clock clock;
+    private final Trigger trigger;
 
     /** {@code clock} is the lab's reading of the time; Quartz itself keeps the system clock to fire. */
-    TickScheduler(String worker, Duration every, String jobName, TickRunner runner, Clock clock)
+    TickScheduler(String worker, Duration every, Trigger trigger, String jobName, TickRunner runner, Clock clock)
             throws SchedulerException {
         this.clock = clock;
+        this.trigger = trigger;
         this.every = every;
         this.jobName = jobName;
         this.worker = worker;
@@ -53,16 +57,19 @@ final class TickScheduler {
                 context.getScheduledFireTime().toInstant(),
                 clock.instant(),
                 grace,
-                jobName));
+                jobName,
+                trigger));
     }
 
-    /** Arms the trigger; the first fire is the next whole multiple of the period. */
+    /** Arms the trigger; the first fire is the next whole multiple of the period, or one period from now. */
     void start() throws SchedulerException {
         long p = every.toMillis();
-        long next = TickWindow.containing(clock.instant(), every).end().toEpochMilli();
+        long next = trigger == Trigger.CRON
+                ? TickWindow.containing(clock.instant(), every).end().toEpochMilli()
+                : clock.millis() + p;
         JobDetail job =
                 JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
-        Trigger trigger = TriggerBuilder.newTrigger()
+        org.quartz.Trigger fires = TriggerBuilder.newTrigger()
                 .withIdentity(jobName + "-trigger")
                 .startAt(new Date(next))
                 .withSchedule(SimpleScheduleBuilder.simpleSchedule()
@@ -70,7 +77,7 @@ final class TickScheduler {
                         .repeatForever()
                         .withMisfireHandlingInstructionNextWithRemainingCount())
                 .build();
-        scheduler.scheduleJob(job, trigger);
+        scheduler.scheduleJob(job, fires);
         scheduler.start();
     }
 

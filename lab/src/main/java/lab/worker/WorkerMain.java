@@ -40,14 +40,27 @@ public final class WorkerMain {
         Clock clock = Clock.systemUTC();
         EventOut out = new EventOut(w, pid, events, clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
-        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid), out);
+        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock), out);
         runner.switchTo(config.spec());
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
-        TickScheduler scheduler = new TickScheduler(w, config.every(), config.job(), runner, clock);
+        TickScheduler scheduler = new TickScheduler(w, config.every(), config.trigger(), config.job(), runner, clock);
 
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
+                            if (!runner.spec().releaseOnShutdown()) {
+                                // As a process whose shutdown path never ran (Python's default SIGTERM): no job
+                                // finishes, nothing is released; a lock that expires outlives us until its TTL.
+                                out.emit(
+                                        lab.protocol.EventType.ERROR,
+                                        null,
+                                        runner.spec().mode().cliName(),
+                                        w + " - stopping without the release path (release-on-shutdown off):"
+                                                + " whatever it holds stays until it expires");
+                                Runtime.getRuntime().halt(143);
+                            }
+                            // Release first: a run holding its lock past the job is woken and gives it back now.
+                            runner.shutdownRelease();
                             scheduler.shutdown();
                             runner.close();
                             job.close();

@@ -97,7 +97,7 @@ abstract class GuardContract {
                     inside.decrementAndGet();
                     ticksWithARow.add(tk.at());
                     runs.incrementAndGet();
-                    return new Write.Written();
+                    return new Write.Written(java.time.Instant.now(), java.time.Instant.now());
                 };
                 CyclicBarrier together = new CyclicBarrier(WORKERS);
                 List<Future<Outcome>> outcomes = new ArrayList<>();

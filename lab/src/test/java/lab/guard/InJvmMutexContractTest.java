@@ -7,7 +7,12 @@ import lab.guard.local.InJvmMutex;
 class InJvmMutexContractTest extends GuardContract {
     @Override
     Guard build(String worker, long pid) {
-        return new LeaseGuard<>(worker, new InJvmMutex(worker), false, LockListener.NONE);
+        return new LeaseGuard<>(
+                worker,
+                new InJvmMutex(worker, pid),
+                LeasePolicy.plain(false),
+                LockListener.NONE,
+                java.time.Clock.systemUTC());
     }
 
     @Override

@@ -4,11 +4,11 @@ import java.time.Duration;
 import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.servers.TestServers;
 
-class PostgresAdvisoryMechanismTest extends LockMechanismContract {
+class PostgresAdvisoryMechanismTest extends LeaseContract {
     @Override
-    LockMechanism<? extends Lease> open(String worker) {
-        PostgresAdvisoryLock lock =
-                new PostgresAdvisoryLock(worker, TestServers.postgres().url(), false, Duration.ofSeconds(5));
+    LockMechanism<? extends Lease> open(String worker, boolean perTick) {
+        PostgresAdvisoryLock lock = new PostgresAdvisoryLock(
+                worker, 1, TestServers.postgres().url(), false, perTick, Duration.ofSeconds(5));
         lock.open();
         return lock;
     }

@@ -24,15 +24,17 @@ class PostgresTrapsTest {
             st.execute("SELECT pg_advisory_lock(42)");
             Guard g = new LeaseGuard<>(
                     "w1",
-                    new PostgresAdvisoryLock("w1", TestServers.postgres().url(), true, Duration.ofMillis(500)),
-                    false,
-                    LockListener.NONE);
+                    new PostgresAdvisoryLock(
+                            "w1", 1, TestServers.postgres().url(), true, false, Duration.ofMillis(500)),
+                    LeasePolicy.plain(false),
+                    LockListener.NONE,
+                    java.time.Clock.systemUTC());
             g.open();
             try {
                 long t0 = System.nanoTime();
                 Outcome o = g.run(
                         new Tick(Instant.now(), Instant.now().plusSeconds(1), "tick"),
-                        (tick, permit) -> new Write.Written());
+                        (tick, permit) -> new Write.Written(java.time.Instant.now(), java.time.Instant.now()));
                 long waited = (System.nanoTime() - t0) / 1_000_000;
 
                 assertThat(o).isInstanceOf(Outcome.Skipped.class);

@@ -8,9 +8,10 @@ class PostgresTryLockContractTest extends GuardContract {
     Guard build(String worker, long pid) {
         return new LeaseGuard<>(
                 worker,
-                new PostgresAdvisoryLock(worker, pgUrl(), false, java.time.Duration.ofSeconds(30)),
-                false,
-                LockListener.NONE);
+                new PostgresAdvisoryLock(worker, 1, pgUrl(), false, false, java.time.Duration.ofSeconds(30)),
+                LeasePolicy.plain(false),
+                LockListener.NONE,
+                java.time.Clock.systemUTC());
     }
 
     @Override

@@ -9,9 +9,10 @@ class PostgresWaitLockContractTest extends GuardContract {
     Guard build(String worker, long pid) {
         return new LeaseGuard<>(
                 worker,
-                new PostgresAdvisoryLock(worker, pgUrl(), true, java.time.Duration.ofSeconds(30)),
-                false,
-                LockListener.NONE);
+                new PostgresAdvisoryLock(worker, 1, pgUrl(), true, false, java.time.Duration.ofSeconds(30)),
+                LeasePolicy.plain(false),
+                LockListener.NONE,
+                java.time.Clock.systemUTC());
     }
 
     @Override

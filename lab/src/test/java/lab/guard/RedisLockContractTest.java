@@ -9,9 +9,18 @@ class RedisLockContractTest extends GuardContract {
     Guard build(String worker, long pid) {
         return new LeaseGuard<>(
                 worker,
-                new RedisLock(worker, pid, redisUrl(), "contract", Duration.ofSeconds(60), true),
-                false,
-                LockListener.NONE);
+                new RedisLock(
+                        worker,
+                        pid,
+                        redisUrl(),
+                        "contract",
+                        false,
+                        Duration.ofSeconds(60),
+                        true,
+                        java.time.Clock.systemUTC()),
+                LeasePolicy.plain(false),
+                LockListener.NONE,
+                java.time.Clock.systemUTC());
     }
 
     @Override

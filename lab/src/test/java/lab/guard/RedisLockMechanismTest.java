@@ -2,26 +2,37 @@ package lab.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import lab.guard.redis.RedisLock;
+import lab.protocol.EventType;
 import lab.servers.Resp;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 
-class RedisLockMechanismTest extends LockMechanismContract {
+class RedisLockMechanismTest extends LeaseContract {
     private static final Duration TTL = Duration.ofSeconds(30);
 
     @Override
-    LockMechanism<? extends Lease> open(String worker) {
-        RedisLock lock = new RedisLock(worker, 1, TestServers.redis().url(), "mechanism", TTL, true);
+    LockMechanism<? extends Lease> open(String worker, boolean perTick) {
+        RedisLock lock =
+                new RedisLock(worker, 1, TestServers.redis().url(), "mechanism", perTick, TTL, true, Clock.systemUTC());
         lock.open();
         return lock;
     }
 
     @Test
     void an_extension_restarts_the_lease_and_a_lost_lease_is_not_extended() throws Exception {
-        RedisLock lock = new RedisLock("w1", 1, TestServers.redis().url(), "extend-ttl", Duration.ofSeconds(3), true);
+        RedisLock lock = new RedisLock(
+                "w1",
+                1,
+                TestServers.redis().url(),
+                "extend-ttl",
+                false,
+                Duration.ofSeconds(3),
+                true,
+                Clock.systemUTC());
         lock.open();
         int port = TestServers.redis().port();
         Attempt<RedisLock.Owned> got = lock.acquire(new Tick(Instant.now(), Instant.now(), "extend-ttl"));
@@ -29,16 +40,15 @@ class RedisLockMechanismTest extends LockMechanismContract {
         Thread.sleep(1_000);
         long before = pttl(port);
 
-        assertThat(lock.extend(((Attempt.Granted<RedisLock.Owned>) got).lease()))
-                .isTrue();
+        RedisLock.Owned lease = ((Attempt.Granted<RedisLock.Owned>) got).lease();
+        assertThat(lock.expireIn(lease, lock.term(), true).type()).isEqualTo(EventType.RENEWED);
         long after = pttl(port);
         assertThat(after)
                 .as("ms left after the extension, %d before it", before)
                 .isGreaterThan(before);
 
         Resp.authed(port, TestServers.PASSWORD, "DEL", "scheduler_lock:extend-ttl");
-        assertThat(lock.extend(((Attempt.Granted<RedisLock.Owned>) got).lease()))
-                .isFalse();
+        assertThat(lock.expireIn(lease, lock.term(), true).type()).isEqualTo(EventType.LOST);
         lock.close();
     }
 

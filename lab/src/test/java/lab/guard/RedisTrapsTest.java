@@ -24,14 +24,27 @@ import org.junit.jupiter.api.Test;
 /** The traps of the Redis cure, against a real server: a lease shorter than the job, an unsafe release, a server down. */
 class RedisTrapsTest {
     private final List<String> said = new CopyOnWriteArrayList<>();
-    private final LockListener listener = (type, tick, detail) -> said.add(type.wireName() + " " + detail);
+    private final LockListener listener = (type, tick, detail, fields) -> said.add(type.wireName() + " " + detail);
 
     private Guard guard(String worker, String job, long ttlMs, boolean safe) throws Exception {
+        return guard(worker, job, ttlMs, safe, LeasePolicy.plain(false));
+    }
+
+    private Guard guard(String worker, String job, long ttlMs, boolean safe, LeasePolicy policy) throws Exception {
         Guard g = new LeaseGuard<>(
                 worker,
-                new RedisLock(worker, 1, TestServers.redis().url(), job, Duration.ofMillis(ttlMs), safe),
-                false,
-                listener);
+                new RedisLock(
+                        worker,
+                        1,
+                        TestServers.redis().url(),
+                        job,
+                        false,
+                        Duration.ofMillis(ttlMs),
+                        safe,
+                        java.time.Clock.systemUTC()),
+                policy,
+                listener,
+                java.time.Clock.systemUTC());
         g.open();
         return g;
     }
@@ -42,7 +55,7 @@ class RedisTrapsTest {
             maxInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
             Thread.sleep(ms);
             inside.decrementAndGet();
-            return new Write.Written();
+            return new Write.Written(java.time.Instant.now(), java.time.Instant.now());
         };
     }
 
@@ -68,6 +81,32 @@ class RedisTrapsTest {
         assertThat(said).anySatisfy(l -> assertThat(l)
                 .startsWith("lost w1 - redis lock 'scheduler_lock:" + job + "' was no longer ours at release")
                 .contains("compare-and-delete → 0, nothing deleted"));
+    }
+
+    @Test
+    void a_watchdog_renews_a_lease_shorter_than_the_job_so_no_second_worker_gets_in() throws Exception {
+        String job = "trap-renew-" + System.nanoTime();
+        AtomicInteger inside = new AtomicInteger();
+        AtomicInteger maxInside = new AtomicInteger();
+        Tick tick = new Tick(Instant.now(), Instant.now().plusSeconds(1), job);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        LeasePolicy renewing = new LeasePolicy(false, lab.protocol.Hold.NONE, false, true);
+        // A 900 ms lease renewed every 300 ms: a renewal may come 600 ms late before the lease runs out.
+        try (Guard w1 = guard("w1", job, 900, true, renewing);
+                Guard w2 = guard("w2", job, 900, true, renewing)) {
+            Future<Outcome> first = pool.submit(() -> w1.run(tick, working(2_500, inside, maxInside)));
+            Thread.sleep(1_500); // past w1's first lease, while w1 is still inside the job
+            Outcome second = w2.run(tick, working(100, inside, maxInside));
+
+            assertThat(second).as("w2 mid-job").isInstanceOf(Outcome.Skipped.class);
+            assertThat(second.detail()).contains("held by w1-1-");
+            assertThat(first.get(5, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(maxInside.get()).as("runs inside the job at once").isEqualTo(1);
+        assertThat(said).anySatisfy(l -> assertThat(l).startsWith("renewed w1 - EVAL compare-and-pexpire"));
+        assertThat(said).anySatisfy(l -> assertThat(l).startsWith("released w1 - EVAL compare-and-delete"));
     }
 
     @Test
@@ -107,12 +146,24 @@ class RedisTrapsTest {
         Path dir = Files.createTempDirectory("schedlock-redis-trap-");
         try (RedisServer own = TestServers.startRedis(dir)) {
             Guard g = new LeaseGuard<>(
-                    "w1", new RedisLock("w1", 1, own.url(), "down", Duration.ofSeconds(5), true), false, listener);
+                    "w1",
+                    new RedisLock(
+                            "w1",
+                            1,
+                            own.url(),
+                            "down",
+                            false,
+                            Duration.ofSeconds(5),
+                            true,
+                            java.time.Clock.systemUTC()),
+                    LeasePolicy.plain(false),
+                    listener,
+                    java.time.Clock.systemUTC());
             g.open();
             AtomicInteger runs = new AtomicInteger();
             Job job = (tick, permit) -> {
                 runs.incrementAndGet();
-                return new Write.Written();
+                return new Write.Written(java.time.Instant.now(), java.time.Instant.now());
             };
             Tick tick = new Tick(Instant.now(), Instant.now().plusSeconds(1), "down");
 
@@ -136,9 +187,18 @@ class RedisTrapsTest {
     void a_guard_cannot_open_against_a_server_that_is_not_there() {
         Guard g = new LeaseGuard<>(
                 "w1",
-                new RedisLock("w1", 1, "redis://127.0.0.1:1", "none", Duration.ofSeconds(5), true),
-                false,
-                listener);
+                new RedisLock(
+                        "w1",
+                        1,
+                        "redis://127.0.0.1:1",
+                        "none",
+                        false,
+                        Duration.ofSeconds(5),
+                        true,
+                        java.time.Clock.systemUTC()),
+                LeasePolicy.plain(false),
+                listener,
+                java.time.Clock.systemUTC());
         assertThatThrownBy(g::open).hasMessageStartingWith("redis at redis://127.0.0.1:1 unreachable: ");
     }
 }

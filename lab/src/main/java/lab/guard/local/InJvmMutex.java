@@ -1,7 +1,9 @@
 package lab.guard.local;
 
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import lab.guard.Attempt;
+import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
@@ -20,28 +22,35 @@ public final class InJvmMutex implements LockMechanism<InJvmMutex.Held> {
     private static final ReentrantLock MUTEX = new ReentrantLock();
 
     private final String worker;
+    private final String owner;
 
-    public InJvmMutex(String worker) {
+    public InJvmMutex(String worker, long pid) {
         this.worker = worker;
+        this.owner = worker + "-" + pid;
     }
 
     /** The mutex, held by the thread that runs the job. */
-    public record Held(String acquired, String ranHow) implements Lease {}
+    public record Held(String acquired, String ranHow, Map<String, Object> fields) implements Lease {}
 
     @Override
     public Attempt<Held> acquire(Tick tick) {
         if (!MUTEX.tryLock()) {
             return new Attempt.Refused<>(
-                    worker + " - in-JVM mutex not acquired: this worker is already running the job");
+                    worker + " - in-JVM mutex not acquired: this worker is already running the job",
+                    Fields.of("key", "mutex:" + owner, "holder", owner));
         }
         return new Attempt.Granted<>(new Held(
                 worker + " - in-JVM mutex acquired (ReentrantLock.tryLock() → true)",
-                "ran under its own in-JVM mutex"));
+                "ran under its own in-JVM mutex",
+                Fields.of("lock", "local", "key", "mutex:" + owner, "owner", owner)));
     }
 
     @Override
     public LockEvent release(Held lease) {
         MUTEX.unlock();
-        return new LockEvent(EventType.RELEASED, worker + " - in-JVM mutex released (unlock())");
+        return new LockEvent(
+                EventType.RELEASED,
+                worker + " - in-JVM mutex released (unlock())",
+                Fields.of("key", "mutex:" + owner, "owner", owner, "how", "unlock"));
     }
 }

@@ -58,16 +58,18 @@ final class AdvisoryTransaction {
      * The transaction's end is the release. The row is already committed by the store, so the next holder's
      * re-check sees it; a COMMIT that fails still frees the lock, with the session, and the job has run.
      */
-    static LockEvent commit(String worker, Connection c) {
+    static LockEvent commit(String worker, Connection c, String label) {
         try (c) {
             c.commit();
             return new LockEvent(
-                    EventType.RELEASED, worker + " - COMMIT → advisory lock " + PostgresLocks.KEY + " released");
+                    EventType.RELEASED,
+                    worker + " - COMMIT → " + label + " released",
+                    java.util.Map.of("how", "commit"));
         } catch (SQLException e) {
             return new LockEvent(
                     EventType.ERROR,
-                    worker + " - COMMIT failed after the job ran (" + PostgresLocks.reason(e) + "); advisory lock "
-                            + PostgresLocks.KEY + " goes with the session");
+                    worker + " - COMMIT failed after the job ran (" + PostgresLocks.reason(e) + "); " + label
+                            + " goes with the session");
         }
     }
 }

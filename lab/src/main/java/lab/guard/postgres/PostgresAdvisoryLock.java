@@ -4,7 +4,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import lab.guard.Attempt;
+import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
@@ -25,21 +27,31 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
     private static final String LOCK_TIMEOUT = "55P03";
 
     private final String worker;
+    private final String owner;
     private final String url;
-    private final String sql;
+    private final boolean wait;
+    private final boolean perTick;
     private final Duration waitLimit;
     private HikariDataSource pool;
 
-    /** @param waitLimit with {@code wait}, how long a worker queues before it gives up the tick ({@code lock_timeout}) */
-    public PostgresAdvisoryLock(String worker, String url, boolean wait, Duration waitLimit) {
+    /**
+     * @param perTick   the two-key form {@code (42, <window>)}: one lock per tick
+     * @param waitLimit with {@code wait}, how long a worker queues before it gives up the tick ({@code lock_timeout})
+     */
+    public PostgresAdvisoryLock(
+            String worker, long pid, String url, boolean wait, boolean perTick, Duration waitLimit) {
         this.worker = worker;
+        this.owner = worker + "-" + pid;
         this.url = url;
-        this.sql = "SELECT pg_" + (wait ? "" : "try_") + "advisory_xact_lock(" + PostgresLocks.KEY + ")";
+        this.wait = wait;
+        this.perTick = perTick;
         this.waitLimit = wait ? waitLimit : null;
     }
 
     /** The lock, held by the open transaction on this connection. */
-    public record InTransaction(Connection connection, String acquired, String ranHow) implements Lease {}
+    public record InTransaction(
+            Connection connection, String label, String acquired, String ranHow, Map<String, Object> fields)
+            implements Lease {}
 
     @Override
     public void open() {
@@ -48,6 +60,8 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
 
     @Override
     public Attempt<InTransaction> acquire(Tick tick) {
+        AdvisoryKey key = perTick ? AdvisoryKey.ofTick(tick) : AdvisoryKey.fixed();
+        String sql = "SELECT pg_" + (wait ? "" : "try_") + "advisory_xact_lock(" + key.args() + ")";
         try {
             Connection c = AdvisoryTransaction.begin(pool, waitLimit);
             boolean granted = false;
@@ -55,18 +69,28 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
                 if (AdvisoryTransaction.lock(c, sql)) {
                     granted = true;
                     String said = worker + " - " + sql + (waitLimit != null ? " → granted" : " → true");
-                    return new Attempt.Granted<>(
-                            new InTransaction(c, said, "ran holding advisory lock " + PostgresLocks.KEY));
+                    return new Attempt.Granted<>(new InTransaction(
+                            c,
+                            key.label(),
+                            said,
+                            "ran holding " + key.label(),
+                            Fields.of("lock", "postgres", "key", key.label(), "owner", owner)));
                 }
-                return new Attempt.Refused<>(worker + " - postgres advisory lock " + PostgresLocks.KEY
-                        + " not acquired: held by " + PostgresLocks.holder(c) + " (" + sql + " → false)");
+                String holder = PostgresLocks.holder(c, key);
+                return new Attempt.Refused<>(
+                        worker + " - postgres " + key.label() + " not acquired: held by " + holder + " (" + sql
+                                + " → false)",
+                        Fields.of("key", key.label(), "holder", PostgresLocks.holderName(holder)));
             } catch (SQLException e) {
                 if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
                     throw e;
                 }
                 c.rollback(); // the timeout aborted the transaction: nothing more can be asked in it
-                return new Attempt.Refused<>(worker + " - waited " + waitLimit.toMillis() + " ms for advisory lock "
-                        + PostgresLocks.KEY + ", held by " + PostgresLocks.holder(c) + ": gave up (lock_timeout)");
+                String holder = PostgresLocks.holder(c, key);
+                return new Attempt.Refused<>(
+                        worker + " - waited " + waitLimit.toMillis() + " ms for " + key.label() + ", held by " + holder
+                                + ": gave up (lock_timeout)",
+                        Fields.of("key", key.label(), "holder", PostgresLocks.holderName(holder), "reason", "gave-up"));
             } finally {
                 if (!granted) {
                     AdvisoryTransaction.abandon(c); // on every other path: no connection is kept from the pool
@@ -79,7 +103,8 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
 
     @Override
     public LockEvent release(InTransaction lease) {
-        return AdvisoryTransaction.commit(worker, lease.connection());
+        return AdvisoryTransaction.commit(worker, lease.connection(), lease.label())
+                .with(Fields.of("key", lease.label(), "owner", owner));
     }
 
     @Override

@@ -67,10 +67,17 @@ public final class PostgresLocks {
         return Failures.rootCause(e) + state;
     }
 
-    /** Who holds key 42, by application name, as {@code pg_locks ⋈ pg_stat_activity} shows it. */
-    static String holder(Connection c) {
+    /** The application name at the head of a holder's words: {@code w2 (backend pid 812)} → {@code w2}. */
+    static String holderName(String holder) {
+        return holder.startsWith("nobody") || holder.startsWith("unknown") ? null : holder.split(" ", 2)[0];
+    }
+
+    /** Who holds {@code key}, by application name, as {@code pg_locks ⋈ pg_stat_activity} shows it. */
+    static String holder(Connection c, AdvisoryKey key) {
         try (PreparedStatement ps = c.prepareStatement(PostgresLockObserver.HOLDERS_SQL)) {
-            ps.setLong(1, KEY);
+            ps.setLong(1, key.classid());
+            ps.setLong(2, key.objid());
+            ps.setInt(3, key.objsubid());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     if (rs.getBoolean(2)) {

@@ -17,12 +17,21 @@ public final class RedisLockObserver implements AutoCloseable {
         this.pool = RedisLocks.pool(url);
     }
 
-    /** The holder and the time left; throws {@link IllegalStateException} naming the reason when Redis is down. */
+    /**
+     * The holder and the time left; throws {@link IllegalStateException} naming the reason when Redis is down. With
+     * per-tick keys the job's own key is absent, and the newest tick's key is shown instead.
+     */
     public LockState observe() {
         try (Jedis jedis = pool.getResource()) {
+            String shown = key;
             String holder = jedis.get(key);
-            long ttl = holder == null ? -1 : jedis.pttl(key);
-            return new LockState(Mode.Lock.REDIS, key, holder, ttl, List.of());
+            if (holder == null) {
+                // Few keys live at once (a tick's key expires half a period after its window): KEYS is cheap here.
+                shown = jedis.keys(key + ":*").stream().max(String::compareTo).orElse(key);
+                holder = shown.equals(key) ? null : jedis.get(shown);
+            }
+            long ttl = holder == null ? -1 : jedis.pttl(shown);
+            return new LockState(Mode.Lock.REDIS, shown, holder, ttl, List.of());
         } catch (JedisException e) {
             throw new IllegalStateException("redis unreachable: " + RedisLocks.reason(e), e);
         }

@@ -17,6 +17,26 @@ public final class RedisLocks {
         return "scheduler_lock:" + job;
     }
 
+    /** Fixed width, so that the keys of a job sort by their tick as text too. */
+    private static final java.time.format.DateTimeFormatter TICK = java.time.format.DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(java.time.ZoneOffset.UTC);
+
+    /** The key of one tick: {@code scheduler_lock:tick:2026-12-01T07:34:10.000Z}. */
+    public static String key(String job, java.time.Instant tick) {
+        return key(job) + ":" + TICK.format(tick);
+    }
+
+    /** Who held a key at one moment, as a refusal tells it. */
+    record Holder(String owner, Long msLeft) {
+        @Override
+        public String toString() {
+            return owner == null
+                    ? "released by its holder a moment ago"
+                    : "held by " + owner + ", " + msLeft + " ms left";
+        }
+    }
+
     /** Two idle connections (four at most): one tick at a time, plus a release that may overlap the next acquire. */
     static JedisPool pool(String url) {
         GenericObjectPoolConfig<Jedis> config = new GenericObjectPoolConfig<>();
@@ -44,13 +64,11 @@ public final class RedisLocks {
     }
 
     /** Who holds {@code key} now and for how long, in the words of a refusal. */
-    static String holderNow(Jedis jedis, String key) {
+    static Holder holderNow(Jedis jedis, String key) {
         String holder = jedis.get(key);
         long left = jedis.pttl(key);
         // Two reads, not one: the holder may release between them, and the sentence must not say both.
-        return holder == null || left < 0
-                ? "released by its holder a moment ago"
-                : "held by " + holder + ", " + left + " ms left";
+        return holder == null || left < 0 ? new Holder(null, null) : new Holder(holder, left);
     }
 
     static String reason(Throwable e) {

@@ -1,0 +1,157 @@
+package lab.guard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import lab.protocol.Hold;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the lease template's policies do with every mechanism, against the real server: a lock held past its job
+ * keeps the others out until the hold ends and not after; a per-tick key keeps a late worker of the same tick out
+ * and lets the next tick in; a worker that stops gracefully gives back what it was holding. The holder runs on a
+ * thread of its own, as a worker's job thread does (an in-JVM mutex belongs to the thread that took it). Each
+ * mechanism's test says only how to build it.
+ */
+abstract class LeaseContract {
+    /** Long enough that the check made right after the holder acquired cannot land after it on a loaded machine. */
+    static final Duration HOLD = Duration.ofMillis(2_000);
+
+    private final List<String> said = new CopyOnWriteArrayList<>();
+
+    /** A mechanism as worker {@code worker} builds it, opened; {@code perTick}: the key names the tick. */
+    abstract LockMechanism<? extends Lease> open(String worker, boolean perTick) throws Exception;
+
+    /** Whether the mechanism has a key to name a tick by (an in-JVM mutex has none). */
+    boolean hasPerTickKeys() {
+        return true;
+    }
+
+    @Test
+    void a_lock_held_past_its_job_keeps_the_others_out_until_the_hold_ends_and_not_after() throws Exception {
+        LockMechanism<? extends Lease> other = open("w2", false);
+        Tick tick = tick(Instant.now(), Duration.ofSeconds(10), "hold");
+        Guard holder = guard(open("w1", false), new LeasePolicy(false, Hold.of(HOLD), false, false));
+        CountDownLatch acquired = new CountDownLatch(1);
+        long t0 = System.nanoTime();
+        CompletableFuture<Outcome> run = runAsync(holder, tick, acquired);
+
+        assertThat(acquired.await(10, TimeUnit.SECONDS))
+                .as("the holder acquired")
+                .isTrue();
+        assertThat(other.acquire(tick)).as("another worker during the hold").isInstanceOf(Attempt.Refused.class);
+        assertThat(run.get(10, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
+
+        Attempt<? extends Lease> after = awaitGranted(other, tick, t0);
+        long tookMillis = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(after).as("another worker after the hold; said: %s", said).isInstanceOf(Attempt.Granted.class);
+        assertThat(tookMillis).as("ms until another worker got it").isGreaterThanOrEqualTo(HOLD.toMillis());
+        giveBack(other, after);
+        holder.close();
+        other.close();
+    }
+
+    @Test
+    void a_per_tick_key_keeps_a_late_worker_of_the_same_tick_out_and_lets_the_next_tick_in() throws Exception {
+        assumeTrue(hasPerTickKeys(), "this mechanism has no key to name a tick by");
+        Duration period = Duration.ofSeconds(2);
+        Tick tick = tick(Instant.now().minusMillis(100), period, "per-tick");
+        Tick next = tick(tick.end(), period, "per-tick");
+        Guard first = guard(open("w1", true), new LeasePolicy(false, Hold.NONE, true, false));
+        LockMechanism<? extends Lease> late = open("w2", true);
+        CountDownLatch acquired = new CountDownLatch(1);
+        CompletableFuture<Outcome> run = runAsync(first, tick, acquired);
+        assertThat(acquired.await(10, TimeUnit.SECONDS))
+                .as("the first worker acquired")
+                .isTrue();
+        // The job returns at once; a moment later what keeps the late worker out is the key, not the job. (Either
+        // way the late worker is refused: the pause only makes the check say something about the key.)
+        Thread.sleep(300);
+
+        assertThat(late.acquire(tick))
+                .as("a late worker, same tick; said: %s", said)
+                .isInstanceOf(Attempt.Refused.class);
+        Attempt<? extends Lease> nextTick = late.acquire(next);
+        assertThat(nextTick).as("the next tick's key").isInstanceOf(Attempt.Granted.class);
+        giveBack(late, nextTick);
+        run.get(10, TimeUnit.SECONDS);
+        first.close();
+        late.close();
+    }
+
+    @Test
+    void a_worker_that_stops_gracefully_gives_back_the_lock_it_was_holding_past_its_job() throws Exception {
+        Tick tick = tick(Instant.now(), Duration.ofSeconds(60), "stop");
+        Guard holder = guard(open("w1", false), new LeasePolicy(false, Hold.of(Duration.ofSeconds(30)), false, false));
+        LockMechanism<? extends Lease> other = open("w2", false);
+        CountDownLatch acquired = new CountDownLatch(1);
+        CompletableFuture<Outcome> run = runAsync(holder, tick, acquired);
+        assertThat(acquired.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(300); // past the job: the lock is held by the hold alone
+        assertThat(other.acquire(tick)).as("before the stop").isInstanceOf(Attempt.Refused.class);
+
+        long t0 = System.nanoTime();
+        holder.shutdown();
+        assertThat(run.get(10, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
+        Attempt<? extends Lease> after = awaitGranted(other, tick, t0);
+
+        assertThat(after).as("after the stop; said: %s", said).isInstanceOf(Attempt.Granted.class);
+        assertThat((System.nanoTime() - t0) / 1_000_000)
+                .as("ms until it was free")
+                .isLessThan(10_000);
+        assertThat(said).anyMatch(s -> s.startsWith("released ") && s.contains("(the worker is stopping)"));
+        giveBack(other, after);
+        holder.close();
+        other.close();
+    }
+
+    private Guard guard(LockMechanism<? extends Lease> m, LeasePolicy policy) {
+        return new LeaseGuard<>(
+                "w1",
+                m,
+                policy,
+                (type, t, detail, fields) -> said.add(type.wireName() + " " + detail),
+                Clock.systemUTC());
+    }
+
+    static Tick tick(Instant at, Duration period, String job) {
+        return new Tick(at, at.plus(period), job);
+    }
+
+    private CompletableFuture<Outcome> runAsync(Guard g, Tick tick, CountDownLatch acquired) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return g.run(tick, (t, p) -> {
+                    acquired.countDown();
+                    return new Write.Written(Instant.now(), Instant.now());
+                });
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** A lock that expires is free a moment after its hold, as its server counts: asked until then, 10 s at most. */
+    private static Attempt<? extends Lease> awaitGranted(LockMechanism<? extends Lease> m, Tick tick, long t0)
+            throws InterruptedException {
+        Attempt<? extends Lease> a = m.acquire(tick);
+        while (!(a instanceof Attempt.Granted) && System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10)) {
+            Thread.sleep(20);
+            a = m.acquire(tick);
+        }
+        return a;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <L extends Lease> void giveBack(LockMechanism<L> m, Attempt<? extends Lease> a) {
+        m.release(((Attempt.Granted<L>) a).lease());
+    }
+}
