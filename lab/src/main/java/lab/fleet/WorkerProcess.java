@@ -167,7 +167,7 @@ public final class WorkerProcess {
     }
 
     /** Asks the worker to stop (SIGTERM): it stops firing and lets the runs in progress write their rows. */
-    void requestStop() {
+    public void requestStop() {
         if (alive()) {
             // A paused process cannot act on SIGTERM: wake it first, or it would need the kill after the grace.
             if (state == WorkerState.PAUSED) {

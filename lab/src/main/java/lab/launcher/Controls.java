@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import lab.check.Figures;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
+import lab.protocol.EventType;
 import lab.protocol.ModeChange;
 import lab.session.FaultKind;
 import lab.session.LabControl;
@@ -26,6 +27,7 @@ public final class Controls implements LabControl {
     private final Tally tally;
     private final Supplier<Instant> readyAt;
     private final Clock clock;
+    private final Recording recording;
 
     Controls(
             Modes modes,
@@ -36,7 +38,9 @@ public final class Controls implements LabControl {
             ServerToggle servers,
             Tally tally,
             Supplier<Instant> readyAt,
-            Clock clock) {
+            Clock clock,
+            Recording recording) {
+        this.recording = recording;
         this.modes = modes;
         this.infra = infra;
         this.switcher = switcher;
@@ -56,10 +60,20 @@ public final class Controls implements LabControl {
     /** Switches every worker; a mode whose server is not available is refused before any worker is asked. */
     @Override
     public SwitchResult switchMode(ModeChange change) {
-        return modes.apply(
+        SwitchResult r = modes.apply(
                 change,
                 next -> infra.awaitServersOf(next.mode()),
                 next -> switcher.switchAll(workers.reachable(), next));
+        if (r.status() != SwitchResult.Status.REFUSED) {
+            Instant since = modes.since();
+            recording.lab(
+                    EventType.SWITCH,
+                    modes.spec().mode().cliName(),
+                    r.line(),
+                    lab.guard.Fields.of(
+                            "spec", modes.spec().toMap(), "acknowledged_at", since == null ? null : since.toString()));
+        }
+        return r;
     }
 
     @Override

@@ -3,12 +3,14 @@ package lab.launcher;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
+import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
 import lab.session.FaultKind;
 import lab.session.WorkerTarget;
@@ -28,6 +30,7 @@ public final class Faults {
     private final Supplier<String> storeUrl;
     private final Runnable countAfresh;
     private final Duration every;
+    private final Recording recording;
 
     Faults(
             WorkerPool workers,
@@ -37,8 +40,10 @@ public final class Faults {
             Supplier<Duration> settle,
             Supplier<String> storeUrl,
             Runnable countAfresh,
-            Duration every) {
+            Duration every,
+            Recording recording) {
         this.every = every;
+        this.recording = recording;
         this.workers = workers;
         this.switcher = switcher;
         this.spec = spec;
@@ -59,6 +64,12 @@ public final class Faults {
         }
         WorkerProcess w = found.get();
         String who = w.id() + " (pid " + w.pid() + ")";
+        // Recorded before it lands: a kill's consequences (its key outliving it) come after this instant.
+        recording.lab(
+                EventType.FAULT,
+                spec.get().mode().cliName(),
+                kind + " " + who,
+                Map.of("kind", kind.toString(), "target", w.id(), "target_pid", w.pid()));
         return switch (kind) {
             case KILL -> {
                 w.kill();
@@ -78,8 +89,23 @@ public final class Faults {
                                 : "; it did not take mode " + spec.get().mode() + ": "
                                         + String.join("; ", r.refusals()));
             }
+            case STOP -> stop(w);
             case RESTART -> restart(w);
         };
+    }
+
+    private String stop(WorkerProcess w) {
+        boolean releases = spec.get().releaseOnShutdown();
+        w.requestStop();
+        try {
+            w.awaitStop(settle.get().plusSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "SIGTERM " + w.id() + " (pid " + w.pid() + "): stopped gracefully, "
+                + (releases
+                        ? "giving back what it held (release-on-shutdown on)"
+                        : "without its release path (release-on-shutdown off): its lock stays until it expires");
     }
 
     private String restart(WorkerProcess old) {
@@ -88,6 +114,11 @@ public final class Faults {
             old.awaitStop(Duration.ofSeconds(2));
             WorkerProcess fresh = workers.start(old.id());
             workers.awaitHealthy(fresh);
+            recording.lab(
+                    EventType.RESTART,
+                    spec.get().mode().cliName(),
+                    "restarted " + old.id(),
+                    Map.of("target", old.id(), "old_pid", old.pid(), "new_pid", fresh.pid()));
             return "restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode "
                     + spec.get().mode();
         } catch (Exception e) {

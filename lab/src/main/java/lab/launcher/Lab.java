@@ -46,6 +46,7 @@ public final class Lab implements AutoCloseable {
     private volatile Instant readyAt;
     private final Tally tally;
     private final Clock clock;
+    private final Recording recording;
 
     public Lab(LabSettings settings) {
         this(settings, Clock.systemUTC());
@@ -56,6 +57,7 @@ public final class Lab implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.infra = new Infrastructure(settings);
+        this.recording = new Recording(clock);
         this.modes = new Modes(settings.spec(), clock);
         this.tally = new Tally(infra::storeUrl, modes, settings.every());
         this.workers = new WorkerPool(
@@ -76,7 +78,10 @@ public final class Lab implements AutoCloseable {
                 () -> infra.redis().url(),
                 () -> infra.postgres().url(),
                 settings.job(),
-                line -> lockLines.accept(line));
+                (state, line) -> {
+                    recording.lock(state, modes.spec().mode().cliName(), line);
+                    lockLines.accept(line);
+                });
         listeners.add(lockWatcher::onEvent);
         this.faults = new Faults(
                 workers,
@@ -90,10 +95,12 @@ public final class Lab implements AutoCloseable {
                     tally.countFrom(now);
                     modes.restart(now);
                 },
-                settings.every());
-        this.serverToggle = new ServerToggle(infra);
-        this.controls =
-                new Controls(modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock);
+                settings.every(),
+                recording);
+        this.serverToggle =
+                new ServerToggle(infra, recording, () -> modes.spec().mode().cliName());
+        this.controls = new Controls(
+                modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock, recording);
     }
 
     public void onEvent(Consumer<Event> listener) {
@@ -123,6 +130,7 @@ public final class Lab implements AutoCloseable {
     private void startLocked(Consumer<String> say) throws StartFailure {
         launchedAt = clock.instant();
         infra.prepare();
+        recording.writeTo(infra::record);
         infra.startFor(modes.spec().mode(), say);
         workers.onDeath((id, line) -> {
             lockWatcher.forget(id);
@@ -142,8 +150,13 @@ public final class Lab implements AutoCloseable {
         lockWatcher.start();
     }
 
+    /** The recording so far: every worker's event and the launcher's own records. */
+    public Recording recording() {
+        return recording;
+    }
+
     private void publish(Event e) {
-        infra.record(e);
+        recording.add(e);
         for (Consumer<Event> l : listeners) {
             l.accept(e);
         }

@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import lab.guard.LockState;
 import lab.guard.postgres.PostgresLockObserver;
@@ -23,7 +23,7 @@ public final class LockWatcher implements AutoCloseable {
     private final Supplier<String> redisUrl;
     private final Supplier<String> pgUrl;
     private final String job;
-    private final Consumer<String> onChange;
+    private final BiConsumer<LockState, String> onChange;
     private final AtomicReference<LockState> current = new AtomicReference<>();
     private final Set<String> localHolders = ConcurrentHashMap.newKeySet();
     private final Thread thread;
@@ -37,7 +37,7 @@ public final class LockWatcher implements AutoCloseable {
             Supplier<String> redisUrl,
             Supplier<String> pgUrl,
             String job,
-            Consumer<String> onChange) {
+            BiConsumer<LockState, String> onChange) {
         this.mode = mode;
         this.redisUrl = redisUrl;
         this.pgUrl = pgUrl;
@@ -109,7 +109,7 @@ public final class LockWatcher implements AutoCloseable {
             current.set(s);
             if (!key.equals(lastLine)) {
                 lastLine = key;
-                onChange.accept(line);
+                onChange.accept(s, line);
             }
             try {
                 Thread.sleep(100);

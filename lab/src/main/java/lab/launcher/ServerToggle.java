@@ -1,6 +1,9 @@
 package lab.launcher;
 
 import java.io.IOException;
+import java.util.Map;
+import java.util.function.Supplier;
+import lab.protocol.EventType;
 import lab.servers.LabServer;
 import lab.servers.ServerSlot;
 import lab.session.ServerName;
@@ -11,9 +14,17 @@ import lab.session.ServerName;
  */
 public final class ServerToggle {
     private final Infrastructure infra;
+    private final Recording recording;
+    private final Supplier<String> mode;
 
-    ServerToggle(Infrastructure infra) {
+    ServerToggle(Infrastructure infra, Recording recording, Supplier<String> mode) {
         this.infra = infra;
+        this.recording = recording;
+        this.mode = mode;
+    }
+
+    private void record(ServerName name, boolean up, String line) {
+        recording.lab(EventType.SERVER, mode.get(), line, Map.of("name", name.toString(), "up", up));
     }
 
     private ServerSlot slot(ServerName name) {
@@ -38,11 +49,15 @@ public final class ServerToggle {
         }
         if (server.isRunning()) {
             server.stop();
-            return name + " server stopped (" + slot.address() + "): modes that need it now fail closed";
+            String line = name + " server stopped (" + slot.address() + "): modes that need it now fail closed";
+            record(name, false, line);
+            return line;
         }
         try {
             server.start();
-            return name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
+            String line = name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
+            record(name, true, line);
+            return line;
         } catch (IOException e) {
             return name + " server could not start again: " + e.getMessage();
         }

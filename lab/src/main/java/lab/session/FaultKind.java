@@ -10,6 +10,8 @@ public enum FaultKind {
     PAUSE,
     /** SIGCONT after a pause. */
     RESUME,
+    /** SIGTERM: a graceful stop; the worker gives back its lock or not, as its release-on-shutdown knob says. */
+    STOP,
     /** A fresh worker JVM under the same id. */
     RESTART;
 

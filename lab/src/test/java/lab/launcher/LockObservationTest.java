@@ -23,8 +23,8 @@ class LockObservationTest {
     void a_redis_key_set_by_someone_else_is_reported_with_its_holder_and_ttl() throws Exception {
         List<String> lines = new CopyOnWriteArrayList<>();
         int port = TestServers.redis().port();
-        try (LockWatcher watcher =
-                new LockWatcher(() -> Mode.REDIS, TestServers.redis()::url, () -> null, "observed", lines::add)) {
+        try (LockWatcher watcher = new LockWatcher(
+                () -> Mode.REDIS, TestServers.redis()::url, () -> null, "observed", (s, l) -> lines.add(l))) {
             watcher.start();
             await().atMost(Duration.ofSeconds(5))
                     .until(() -> lines.contains("lock: redis 'scheduler_lock:observed' free"));
@@ -56,7 +56,8 @@ class LockObservationTest {
         ExecutorService waiter = Executors.newSingleThreadExecutor();
         try (Connection holder = connect(url, "intruder");
                 Connection queued = connect(url, "patient");
-                LockWatcher watcher = new LockWatcher(() -> Mode.POSTGRES, () -> null, () -> url, "tick", lines::add)) {
+                LockWatcher watcher =
+                        new LockWatcher(() -> Mode.POSTGRES, () -> null, () -> url, "tick", (s, l) -> lines.add(l))) {
             try (Statement st = holder.createStatement()) {
                 st.execute("SELECT pg_advisory_lock(42)");
             }

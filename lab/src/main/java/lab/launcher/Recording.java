@@ -1,0 +1,73 @@
+package lab.launcher;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import lab.guard.Fields;
+import lab.guard.LockState;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+
+/**
+ * The session's recording: every worker's event and the launcher's own records ({@code switch}, {@code fault},
+ * {@code server}, {@code restart}, {@code lock}), in the order received. Written line by line to
+ * {@code events.jsonl} and kept here too, so that the explainer reads the same facts the file has.
+ */
+public final class Recording {
+    private final List<Event> events = new ArrayList<>(); // guarded by this
+    private final Clock clock;
+    private final long pid = ProcessHandle.current().pid();
+    private volatile Consumer<Event> file = e -> {};
+
+    Recording(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** Where each record also goes once the session has its run folder. */
+    void writeTo(Consumer<Event> sink) {
+        file = sink;
+    }
+
+    void add(Event e) {
+        synchronized (this) {
+            events.add(e);
+        }
+        file.accept(e);
+    }
+
+    /** One of the launcher's own records, now. */
+    void lab(EventType type, String mode, String detail, Map<String, Object> fields) {
+        add(new Event(clock.instant(), Event.LAB, pid, type, null, mode, detail, null, fields));
+    }
+
+    /** A change of the lock's holder as its server shows it ({@code state} null: it cannot be observed). */
+    void lock(LockState state, String mode, String line) {
+        if (state != null) {
+            lab(
+                    EventType.LOCK,
+                    mode,
+                    line,
+                    Fields.of(
+                            "key", state.key(),
+                            "holder", state.holder(),
+                            "ttl_ms", state.ttlMillis() < 0 ? null : state.ttlMillis()));
+        }
+    }
+
+    /** Everything recorded from {@code from} on (null: from the start). */
+    public synchronized List<Event> since(Instant from) {
+        if (from == null) {
+            return List.copyOf(events);
+        }
+        List<Event> out = new ArrayList<>();
+        for (Event e : events) {
+            if (!e.ts().isBefore(from)) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+}
