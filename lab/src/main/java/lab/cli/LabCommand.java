@@ -92,6 +92,11 @@ public final class LabCommand implements Callable<Integer> {
     @Option(names = "--speed", paramLabel = "K", description = "divide a scenario's waits by K (default: 1)")
     double speed = 1;
 
+    @Option(
+            names = "--fail-fast",
+            description = "with --scenario: stop the replay at its first failed expectation (exit 1 as before)")
+    boolean failFast;
+
     @Option(names = "--list-scenarios", description = "print the title and lesson of each file in scenarios/")
     boolean listScenarios;
 
@@ -125,7 +130,7 @@ public final class LabCommand implements Callable<Integer> {
                 err.println("error: " + e.getMessage());
                 return Main.BAD_INPUT;
             }
-            driver = new ScenarioDriver(scenario, speed);
+            driver = new ScenarioDriver(scenario, speed, failFast);
             Setup setup = scenario.setup();
             settings = new LabSettings(
                     setup.workers(),
@@ -197,6 +202,8 @@ public final class LabCommand implements Callable<Integer> {
             }
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
             throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
+        } else if (failFast) {
+            throw bad("--fail-fast", "", "--fail-fast only with --scenario: it stops a replay at its first failure");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");

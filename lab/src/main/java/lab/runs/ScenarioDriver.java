@@ -26,9 +26,16 @@ public final class ScenarioDriver {
     private volatile boolean finished;
     private volatile boolean allHeld = true;
 
+    private final boolean failFast;
+
     public ScenarioDriver(Scenario scenario, double speed) {
+        this(scenario, speed, false);
+    }
+
+    public ScenarioDriver(Scenario scenario, double speed, boolean failFast) {
         this.scenario = scenario;
         this.speed = speed;
+        this.failFast = failFast;
     }
 
     public Scenario scenario() {
@@ -66,7 +73,7 @@ public final class ScenarioDriver {
                 verdicts.add(line);
                 say.accept("  " + line);
             }
-        });
+        }, failFast);
         allHeld = replayer.run();
         step = total;
         finished = true;

@@ -11,14 +11,16 @@ import lab.session.LabControl;
 
 /**
  * Plays a scenario's steps against a running lab, in order. Every expectation is judged and reported; a failed
- * one does not stop the replay, so that a run reports everything that is wrong at once. The trainer may pause the
- * script between steps and step on by hand.
+ * one does not stop the replay, so that a run reports everything that is wrong at once — unless the replay was
+ * asked to stop at the first failure ({@code --fail-fast}: a test that only needs to see one fail). The trainer may
+ * pause the script between steps and step on by hand.
  */
 public final class Replayer {
     private final Scenario scenario;
     private final LabControl lab;
     private final double speed;
     private final ReplayListener listener;
+    private final boolean failFast;
     private final Map<String, Instant> marks = new HashMap<>();
     private final List<Verdict> verdicts = new ArrayList<>();
     private final Object gate = new Object();
@@ -26,6 +28,10 @@ public final class Replayer {
     private int stepsAllowed;
 
     public Replayer(Scenario scenario, LabControl lab, double speed, ReplayListener listener) {
+        this(scenario, lab, speed, listener, false);
+    }
+
+    public Replayer(Scenario scenario, LabControl lab, double speed, ReplayListener listener, boolean failFast) {
         if (!(speed > 0)) {
             throw new IllegalArgumentException("speed: expected a number above 0, not " + speed);
         }
@@ -33,6 +39,7 @@ public final class Replayer {
         this.lab = lab;
         this.speed = speed;
         this.listener = listener;
+        this.failFast = failFast;
     }
 
     /** Runs every step; true when every expectation held. */
@@ -43,6 +50,11 @@ public final class Replayer {
             Step step = steps.get(i);
             listener.step(i + 1, steps.size(), step);
             play(step);
+            if (failFast && !verdicts.stream().allMatch(Verdict::passed)) {
+                listener.action("stopped at the first failed expectation (--fail-fast): "
+                        + (steps.size() - i - 1) + " steps not played");
+                break;
+            }
         }
         return verdicts.stream().allMatch(Verdict::passed);
     }
@@ -127,7 +139,15 @@ public final class Replayer {
             listener.verdict(v);
             return;
         }
-        for (Verdict v : expect.judge(figures)) {
+        List<Verdict> judged = new ArrayList<>(expect.judge(figures));
+        if (expect.cause() != null) {
+            try {
+                judged.add(expect.cause().judge(lab.explain(from, to)));
+            } catch (Exception e) {
+                judged.add(Verdict.fail("cannot explain the span: " + e.getMessage()));
+            }
+        }
+        for (Verdict v : judged) {
             verdicts.add(v);
             listener.verdict(v);
         }

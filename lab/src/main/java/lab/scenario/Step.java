@@ -42,13 +42,21 @@ public sealed interface Step {
         }
     }
 
-    /** Checks figures of the counter table over the span that begins at {@code since} and ends now. */
-    record Expect(int line, Since since, List<Expectation> expectations) implements Step {
+    /**
+     * Checks figures of the counter table over the span that begins at {@code since} and ends now, and, if
+     * {@code cause} is not null, what the explainer says caused its duplicates, overlaps and missed ticks.
+     */
+    record Expect(int line, Since since, List<Expectation> expectations, CauseExpectation cause) implements Step {
         public Expect {
             expectations = List.copyOf(expectations);
         }
 
+        public Expect(int line, Since since, List<Expectation> expectations) {
+            this(line, since, expectations, null);
+        }
+
         /** One verdict per expectation, in the order written. */
+        /** One verdict per figure expectation (the cause is judged apart: it needs the recording). */
         public List<Verdict> judge(Figures f) {
             return expectations.stream().map(e -> e.judge(f)).toList();
         }
@@ -56,7 +64,12 @@ public sealed interface Step {
         @Override
         public String describe() {
             return "expect since " + since + ": "
-                    + expectations.stream().map(Expectation::toString).collect(Collectors.joining(", "));
+                    + java.util.stream.Stream.concat(
+                                    expectations.stream().map(Expectation::toString),
+                                    cause == null
+                                            ? java.util.stream.Stream.<String>empty()
+                                            : java.util.stream.Stream.of(cause.toString()))
+                            .collect(Collectors.joining(", "));
         }
     }
 

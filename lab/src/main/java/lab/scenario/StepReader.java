@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.check.Cause;
 import lab.session.FaultKind;
 import lab.session.ServerName;
 import lab.session.WorkerTarget;
@@ -100,7 +101,7 @@ final class StepReader {
     }
 
     private Step expect(int line, Node value) throws ScenarioException {
-        List<String> keys = new ArrayList<>(List.of("since"));
+        List<String> keys = new ArrayList<>(List.of("since", "cause"));
         for (Figure f : Figure.values()) {
             keys.add(f.key());
         }
@@ -109,15 +110,37 @@ final class StepReader {
         Since since = entries.containsKey("since") ? since(entries.get("since").value()) : Since.START;
         List<Expectation> expectations = new ArrayList<>();
         for (Map.Entry<String, Nodes.Entry> e : entries.entrySet()) {
-            if (!e.getKey().equals("since")) {
+            if (!e.getKey().equals("since") && !e.getKey().equals("cause")) {
                 expectations.add(expectation(
                         Figure.byKey(e.getKey()).orElseThrow(), e.getValue().value()));
             }
         }
-        if (expectations.isEmpty()) {
-            throw nodes.error(value, "expect: no figure to judge (expected one or more of " + Figure.keys() + ")");
+        CauseExpectation cause = entries.containsKey("cause") ? cause(entries.get("cause").value()) : null;
+        if (expectations.isEmpty() && cause == null) {
+            throw nodes.error(
+                    value, "expect: no figure to judge (expected one or more of " + Figure.keys() + ", or cause)");
         }
-        return new Step.Expect(line, since, expectations);
+        return new Step.Expect(line, since, expectations, cause);
+    }
+
+    /** {@code cause: released-early} or {@code cause: [lease-expired, deleted-by-other]}. */
+    private CauseExpectation cause(Node node) throws ScenarioException {
+        String expected = "a cause or a list of causes (" + Cause.names() + ")";
+        List<Node> items = node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq ? seq.getValue() : List.of(node);
+        if (items.isEmpty()) {
+            throw nodes.error(node, "expect.cause: the list is empty (expected " + expected + ")");
+        }
+        List<Cause> causes = new ArrayList<>();
+        for (Node item : items) {
+            String name = nodes.scalar(item, "expect.cause", expected).strip();
+            causes.add(Cause.byName(name)
+                    .orElseThrow(() -> nodes.error(
+                            item, "expect.cause: '" + name + "' is not a cause (expected one of " + Cause.names() + ")")));
+        }
+        int[] at = node.getStartMark()
+                .map(m -> new int[] {m.getLine() + 1, m.getColumn() + 1})
+                .orElse(new int[2]);
+        return new CauseExpectation(causes, at[0], at[1]);
     }
 
     private Expectation expectation(Figure figure, Node node) throws ScenarioException {

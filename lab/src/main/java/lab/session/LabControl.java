@@ -3,7 +3,9 @@ package lab.session;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.protocol.ModeChange;
 
 /**
@@ -37,6 +39,12 @@ public interface LabControl {
      * of them had time to write their rows.
      */
     Figures figures(Instant from, Instant to) throws Exception;
+
+    /**
+     * Every duplicate tick, overlap and missed tick of the complete windows in {@code [from, to)}, explained from
+     * the recording; counted as {@link #figures} counts them.
+     */
+    List<Finding> explain(Instant from, Instant to) throws Exception;
 
     /** How long after a window ends its runs may still be writing (the task time, queued behind each other). */
     Duration settle();
