@@ -15,6 +15,7 @@ import lab.session.Command;
 import lab.session.FaultKind;
 import lab.session.LiveModel;
 import lab.session.ServerName;
+import lab.session.SetKnob;
 import lab.session.SwitchMode;
 import lab.session.WorkerState;
 import lab.session.WorkerTarget;
@@ -63,6 +64,10 @@ public final class KeyActions {
             act(() -> lab.controls().switchMode(ModeChange.to(m.mode())).line());
             return;
         }
+        if (c instanceof SetKnob k) {
+            act(() -> lab.controls().switchMode(k.change()).line());
+            return;
+        }
         Action a = (Action) c;
         switch (a) {
             case QUIT -> publisher.askQuit(true);
@@ -94,17 +99,19 @@ public final class KeyActions {
                     scenario.togglePause();
                 }
             }
-            case HELP -> {}
+            case HELP, KNOBS, WHY_BACK -> {}
         }
     }
 
     /** What a scenario with {@code lock-keys} refuses: everything but looking, scrolling, pausing it and quitting. */
-    private static boolean changesTheLab(Command c) {
-        if (c instanceof SwitchMode) {
+    static boolean changesTheLab(Command c) {
+        if (c instanceof SwitchMode || c instanceof SetKnob) {
             return true;
         }
         return switch ((Action) c) {
             case HELP,
+                    KNOBS,
+                    WHY_BACK,
                     QUIT,
                     STOP_NOW,
                     CONFIRM,

@@ -19,6 +19,10 @@ public enum Action implements Command {
     CYCLE_TASK_TIME,
     CLEAR_TABLE,
     HELP,
+    /** Opens or closes the knob panel: the view only; what the panel sets is a {@link SetKnob}. */
+    KNOBS,
+    /** Shows the finding before the one under the counter table, wrapping to the newest: the view only. */
+    WHY_BACK,
     /** Asks; only {@link #CONFIRM} quits. */
     QUIT,
     /** Ctrl-C: quits without asking, as q then y would. */

@@ -5,12 +5,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.session.LabSnapshot;
 import lab.store.CounterRow;
 
 /**
  * The latest rows of the counter table, each row of a tick that has more than one marked {@code DUP ×k}; under
- * them the running totals per mode: the checker's two figures, duplicates and overlaps, side by side.
+ * them the why line (when the checker has explained something), and the running totals per mode: the checker's
+ * two figures, duplicates and overlaps, side by side.
  */
 final class CounterPanel {
     private static final String TOTALS = Pen.fit("mode", 13)
@@ -24,12 +26,17 @@ final class CounterPanel {
         this.look = look;
     }
 
-    void draw(TextGraphics region, LabSnapshot s) {
+    /** Draws the table of {@code s}, and under it the finding {@code whyBack} steps before the newest. */
+    void draw(TextGraphics region, LabSnapshot s, int whyBack) {
         Pen pen = new Pen(region, look);
         Map<String, Figures> totals = s.totalsByMode();
         int totalsHeight = totals.isEmpty() ? 0 : 1 + totals.size();
-        // Rows get what the totals leave, but the totals give way first on a short screen: rows are the live part.
-        int rowRoom = Math.max(Math.min(2, pen.height() - 2), pen.height() - 2 - totalsHeight);
+        List<Finding> why = s.explanations();
+        int whyHeight = why.isEmpty() ? 0 : 1;
+        // Rows get what the why line and the totals leave, but the totals give way first on a short screen: rows are
+        // the live part, and the why line says what they mean.
+        int fixed = 2 + whyHeight;
+        int rowRoom = Math.max(0, Math.max(Math.min(2, pen.height() - fixed), pen.height() - fixed - totalsHeight));
         pen.put(0, 0, "Counter table, latest rows", Role.TITLE);
         int idWidth = 5;
         int workerWidth = Math.max(
@@ -44,10 +51,10 @@ final class CounterPanel {
 
         List<CounterRow> rows = s.latestRows();
         List<CounterRow> tail = rows.subList(Math.max(0, rows.size() - rowRoom), rows.size());
-        if (rows.isEmpty()) {
-            pen.put(1, 2, "no rows yet", Role.DIM);
-        }
         int y = 2;
+        if (rows.isEmpty()) {
+            pen.put(1, y++, "no rows yet", Role.DIM);
+        }
         for (CounterRow r : tail) {
             int k = rowsOfTick(s, r.tickAt());
             Role role = k > 1 ? Role.BAD : Role.PLAIN;
@@ -63,6 +70,9 @@ final class CounterPanel {
                 pen.put(c, y, dupMark(look.glyphs(), k), Role.DUP);
             }
             y++;
+        }
+        if (!why.isEmpty()) {
+            pen.put(0, y++, WhyLine.text(why, whyBack, pen.width(), look.glyphs()), WhyLine.role(why, whyBack));
         }
 
         int top = pen.height() - totalsHeight;

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import lab.session.Action;
 import lab.session.Command;
 import lab.session.LabSnapshot;
 
@@ -29,11 +28,10 @@ public final class Dashboard implements AutoCloseable {
     private final Terminal terminal;
     private final Screen screen;
     private final DashboardRenderer renderer;
-    private final KeyMap keys = new KeyMap();
+    private final ViewControl view = new ViewControl();
     private final Object lock = new Object();
     private boolean started; // guarded by lock
     private boolean closed; // guarded by lock
-    private boolean help; // UI thread only
 
     public Dashboard(Terminal terminal, Look look) throws IOException {
         this.terminal = terminal;
@@ -53,7 +51,8 @@ public final class Dashboard implements AutoCloseable {
     /**
      * Runs the UI loop on the calling thread until {@code stop} says so, the terminal's input ends, or
      * {@link #close()} is called; the terminal is restored on every way out, exceptions included. Every key's
-     * command goes to {@code commands}; {@code ?} also toggles the help box here, as it changes nothing but the view.
+     * command goes to {@code commands}; the keys that change nothing but the view ({@code ?}, {@code o} and the
+     * knob panel's arrows, {@code e}) also act here, on the UI thread.
      */
     public void run(Supplier<LabSnapshot> snapshots, Consumer<Command> commands, BooleanSupplier stop)
             throws IOException {
@@ -83,7 +82,7 @@ public final class Dashboard implements AutoCloseable {
                 if (key.getKeyType() == KeyType.EOF) {
                     return;
                 }
-                redraw |= onKey(key, snapshots.get(), commands);
+                redraw |= view.onKey(key, snapshots.get(), commands);
             }
             if (screen.doResizeIfNecessary() != null) {
                 redraw = true;
@@ -109,28 +108,12 @@ public final class Dashboard implements AutoCloseable {
         }
     }
 
-    /** Returns whether the view changed (help box) or may have (a command was sent). */
-    private boolean onKey(KeyStroke key, LabSnapshot current, Consumer<Command> commands) {
-        if (help && key.getKeyType() == KeyType.Escape) {
-            help = false;
-            return true;
-        }
-        Optional<Command> command = keys.map(key, current.quitAsked());
-        command.ifPresent(c -> {
-            if (c == Action.HELP) {
-                help = !help;
-            }
-            commands.accept(c);
-        });
-        return command.isPresent();
-    }
-
     private void draw(LabSnapshot s, boolean complete) throws IOException {
         synchronized (lock) {
             if (closed) {
                 return;
             }
-            renderer.render(screen.newTextGraphics(), s, help);
+            renderer.render(screen.newTextGraphics(), s, view.view(s));
             // DELTA sends only the cells that changed: no full repaint, no flicker. COMPLETE after a resize.
             screen.refresh(complete ? Screen.RefreshType.COMPLETE : Screen.RefreshType.DELTA);
         }

@@ -7,17 +7,20 @@ import lab.session.LabSnapshot;
 
 /**
  * Lays the panels out on any screen of 80x24 or more, and the "too small" screen below that. It draws one
- * snapshot and keeps no state, so the same snapshot always gives the same screen (what the tests rely on).
+ * snapshot as one {@link ViewState} asks and keeps no state, so the same pair always gives the same screen (what
+ * the tests rely on).
  *
  * <pre>
  * header (2 rows: mode badge, knobs, servers)
  * workers (full width)
- * counter table + totals  | lock
- *                         | timeline
+ * counter table, why line | lock
+ * totals                  | timeline
  * events (full width)
  * scenario caption bar (when one replays)
  * flash, key bar
  * </pre>
+ *
+ * The knob panel and the help box, when open, are drawn over the middle.
  */
 public final class DashboardRenderer {
     public static final int MIN_COLUMNS = 80;
@@ -35,6 +38,7 @@ public final class DashboardRenderer {
     private final CaptionBar caption;
     private final KeyBar keys;
     private final HelpOverlay help;
+    private final KnobOverlay knobs;
     private final TooSmallScreen tooSmall;
 
     public DashboardRenderer(Look look) {
@@ -48,11 +52,17 @@ public final class DashboardRenderer {
         caption = new CaptionBar(look);
         keys = new KeyBar(look);
         help = new HelpOverlay(look);
+        knobs = new KnobOverlay(look);
         tooSmall = new TooSmallScreen(look);
     }
 
     /** Draws {@code s} over the whole of {@code g}; {@code showHelp} adds the help box on top. */
     public void render(TextGraphics g, LabSnapshot s, boolean showHelp) {
+        render(g, s, ViewState.help(showHelp));
+    }
+
+    /** Draws {@code s} over the whole of {@code g} as {@code view} asks: the why line's finding, the boxes on top. */
+    void render(TextGraphics g, LabSnapshot s, ViewState view) {
         TerminalSize size = g.getSize();
         int w = size.getColumns();
         int h = size.getRows();
@@ -83,7 +93,7 @@ public final class DashboardRenderer {
         int left = Math.max(LEFT_MIN, w * 5 / 9);
         // One column for the rule, one of air after it.
         int right = w - left - 2;
-        counter.draw(region(g, 0, top, left, middle), s);
+        counter.draw(region(g, 0, top, left, middle), s, view.whyBack());
         Pen rule = new Pen(region(g, left, top, 1, middle), look);
         for (int y = 0; y < middle; y++) {
             rule.put(0, y, String.valueOf(look.glyphs().vertical()), Role.DIM);
@@ -93,7 +103,10 @@ public final class DashboardRenderer {
         lock.draw(region(g, left + 2, top, right, lockHeight), s);
         timeline.draw(region(g, left + 2, top + lockHeight, right, middle - lockHeight), s);
 
-        if (showHelp) {
+        if (view.knobs()) {
+            knobs.draw(g, s.header().spec(), view.knobCursor());
+        }
+        if (view.help()) {
             help.draw(g, s.header().serversEnv());
         }
     }

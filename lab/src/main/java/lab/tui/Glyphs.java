@@ -66,6 +66,20 @@ public record Glyphs(boolean unicode) {
         return unicode ? '▼' : 'v';
     }
 
+    /** Between a cause's name and its evidence. */
+    public String dash() {
+        return unicode ? " — " : " - ";
+    }
+
+    /** What ends a line cut short. */
+    public String ellipsis() {
+        return unicode ? "…" : "...";
+    }
+
+    public String arrow() {
+        return unicode ? "→" : "->";
+    }
+
     public String upDown() {
         return unicode ? "↑↓" : "up/down";
     }

@@ -1,6 +1,5 @@
 package lab.tui;
 
-import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import java.util.ArrayList;
@@ -17,6 +16,8 @@ final class HelpOverlay {
             "k kill -9 it   p pause / resume it   r restart it",
             "R stop / start Redis    P stop / start PostgreSQL",
             "t cycle the task time   c clear the counter table",
+            "o knob panel: %s pick a knob, Enter sets its next value",
+            "e why line: one finding back (wraps to the newest)",
             "space pause / resume the scenario   n next step",
             "q quit (y confirms)     ? or Esc close this help",
             "",
@@ -32,9 +33,9 @@ final class HelpOverlay {
     void draw(TextGraphics screen, String serversEnv) {
         Glyphs glyphs = look.glyphs();
         List<String> lines = new ArrayList<>(LINES.stream()
-                .map(l -> l.startsWith("%s select")
-                        ? String.format(l, glyphs.upDown())
-                        : l.startsWith("%s mode") ? String.format(l, glyphs.switchMark(), glyphs.times()) : l)
+                .map(l -> l.startsWith("%s mode")
+                        ? String.format(l, glyphs.switchMark(), glyphs.times())
+                        : l.contains("%s") ? String.format(l, glyphs.upDown()) : l)
                 .toList());
         if (!serversEnv.isEmpty()) {
             lines.add("");
@@ -45,19 +46,9 @@ final class HelpOverlay {
         TerminalSize size = screen.getSize();
         int width = Math.min(size.getColumns(), inner + 4);
         int height = Math.min(size.getRows(), lines.size() + 2);
-        TextGraphics box = screen.newTextGraphics(
-                new TerminalPosition((size.getColumns() - width) / 2, (size.getRows() - height) / 2),
-                new TerminalSize(width, height));
-        Pen pen = new Pen(box, look);
-        pen.clear();
-        String edge = "+" + String.valueOf(glyphs.horizontal()).repeat(width - 2) + "+";
-        pen.put(0, 0, edge, Role.TITLE);
-        pen.put(0, height - 1, edge, Role.TITLE);
+        Pen pen = Box.centred(screen, look, width, height);
         for (int y = 1; y < height - 1; y++) {
-            pen.put(0, y, String.valueOf(glyphs.vertical()), Role.TITLE);
-            pen.put(width - 1, y, String.valueOf(glyphs.vertical()), Role.TITLE);
-            String line = lines.get(y - 1);
-            pen.put(2, y, line, y == 1 ? Role.TITLE : Role.PLAIN);
+            pen.put(2, y, lines.get(y - 1), y == 1 ? Role.TITLE : Role.PLAIN);
         }
     }
 }

@@ -54,6 +54,8 @@ final class KeyBar {
             keys.add(new String[] {"n", "next"});
         }
         keys.add(new String[] {"1-4", "mode"});
+        keys.add(new String[] {"o", "knobs"});
+        keys.add(new String[] {"e", "why"});
         keys.add(new String[] {"k", "kill"});
         keys.add(new String[] {"p", "pause"});
         keys.add(new String[] {"r", "restart"});

@@ -55,6 +55,8 @@ public final class KeyMap {
                     case 't' -> Action.CYCLE_TASK_TIME;
                     case 'c' -> Action.CLEAR_TABLE;
                     case '?' -> Action.HELP;
+                    case 'o' -> Action.KNOBS;
+                    case 'e' -> Action.WHY_BACK;
                     case 'q' -> Action.QUIT;
                         // y outside the question: the model may not have published quitAsked yet when a fast q-y
                         // arrives.

@@ -97,6 +97,17 @@ final class Pen {
         return lines;
     }
 
+    /** {@code s} as it is when it fits in {@code width} columns, else cut and ended with an ellipsis. */
+    static String cut(String s, int width, Glyphs glyphs) {
+        if (s.length() <= width) {
+            return s;
+        }
+        String more = glyphs.ellipsis();
+        return width <= more.length()
+                ? s.substring(0, Math.max(0, width))
+                : s.substring(0, width - more.length()) + more;
+    }
+
     static String right(String s, int width) {
         return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
     }

@@ -2,7 +2,11 @@ package lab.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.googlecode.lanterna.TextCharacter;
+import com.googlecode.lanterna.TextColor;
 import java.util.List;
+import lab.check.Cause;
+import lab.check.Finding;
 import lab.session.LabSnapshot;
 import org.junit.jupiter.api.Test;
 
@@ -75,5 +79,59 @@ class CounterPanelTest {
         assertThat(screen.text()).contains("mode          ticks   dup  extra  overlaps");
         assertThat(screen.text()).contains("naive            12    12     36        30");
         assertThat(screen.text()).contains("redis             5     0      0         0");
+    }
+
+    private static Finding finding(Finding.Kind kind, Cause cause, String sentence) {
+        return new Finding(kind, SnapshotFixture.T0, cause, sentence);
+    }
+
+    @Test
+    void with_nothing_explained_yet_no_why_line_is_drawn() {
+        Rendered screen = Rendered.render(
+                SnapshotFixture.withWorkers(4).tick(0, "naive", 4).build());
+
+        assertThat(screen.lines()).noneMatch(l -> l.startsWith("why"));
+    }
+
+    @Test
+    void the_why_line_sits_under_the_rows_and_above_the_totals() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4).tick(0, "naive", 4).total("naive", 1, 1, 3, 3);
+        f.explanations = List.of(finding(Finding.Kind.DUPLICATE, Cause.NO_LOCK, "tick 10:34:18 ran 4 times"));
+
+        List<String> lines = Rendered.render(f.build()).lines();
+
+        int why = lines.indexOf(
+                lines.stream().filter(l -> l.startsWith("why:")).findFirst().orElseThrow());
+        assertThat(lines.get(why - 1)).contains("10:34:18 w4");
+        assertThat(lines.subList(why, lines.size())).anyMatch(l -> l.startsWith("mode          ticks"));
+    }
+
+    @Test
+    void duplicates_and_missed_ticks_are_explained_in_the_colour_of_the_DUP_mark_and_overlaps_in_red() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4).tick(0, "naive", 4);
+        f.explanations = List.of(finding(Finding.Kind.MISSED, Cause.DEAD_HOLDER, "tick 10:34:20 has no row"));
+        Rendered missed = Rendered.render(f.build());
+        f.explanations = List.of(finding(Finding.Kind.OVERLAP, Cause.LEASE_EXPIRED, "w1 and w3 ran at once"));
+        Rendered overlap = Rendered.render(f.build());
+
+        TextCharacter dup = missed.cellOf("DUP ×4");
+        assertThat(missed.cellOf("why:").getBackgroundColor())
+                .isEqualTo(dup.getBackgroundColor())
+                .isNotEqualTo(TextColor.ANSI.DEFAULT);
+        assertThat(overlap.cellOf("why:").getForegroundColor()).isEqualTo(TextColor.ANSI.RED_BRIGHT);
+    }
+
+    @Test
+    void a_long_sentence_is_cut_at_the_rule_with_an_ellipsis() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4).tick(0, "naive", 4);
+        f.explanations = List.of(finding(
+                Finding.Kind.DUPLICATE,
+                Cause.RELEASED_EARLY,
+                "tick 10:34:18 ran twice: w2 held the lock 0.3s and released it before w4 fired 0.4s late"));
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.lines())
+                .anyMatch(l -> l.startsWith("why: released-early — tick 10:34:18 ran twice") && l.contains("…│"));
     }
 }

@@ -163,8 +163,17 @@ class DashboardRendererTest {
                         "1 naive   2 local-mutex   3 redis   4 postgres",
                         "k kill -9 it",
                         "R stop / start Redis",
+                        "o knob panel: ↑↓ pick a knob, Enter sets its next value",
+                        "e why line: one finding back (wraps to the newest)",
                         "q quit (y confirms)",
                         "▼ mode switch   DUP ×k");
+    }
+
+    @Test
+    void the_key_bar_names_the_knob_panel_and_the_why_keys_at_80_columns() {
+        Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build());
+
+        assertThat(screen.lines().get(23)).contains("? help", "q quit", "o knobs", "e why");
     }
 
     @Test

@@ -13,10 +13,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
+import lab.protocol.ModeChange;
 import lab.session.Action;
 import lab.session.Command;
 import lab.session.LabSnapshot;
+import lab.session.SetKnob;
 import lab.session.SwitchMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -98,6 +101,22 @@ class DashboardTest {
         terminal.addInput(new KeyStroke(KeyType.Escape));
         await().atMost(SOON).until(() -> !screen().contains("k kill -9 it"));
         assertThat(commands).containsExactly(Action.HELP);
+    }
+
+    @Test
+    void o_opens_the_knob_panel_where_enter_sets_the_picked_knob_and_escape_closes_it() throws Exception {
+        start();
+        terminal.addInput(new KeyStroke('o', false, false));
+        await().atMost(SOON).until(() -> screen().contains("Knobs, as every worker has them"));
+
+        terminal.addInput(new KeyStroke(KeyType.ArrowDown));
+        terminal.addInput(new KeyStroke(KeyType.Enter));
+        await().atMost(SOON).until(() -> commands.size() == 2);
+        terminal.addInput(new KeyStroke(KeyType.Escape));
+        await().atMost(SOON).until(() -> !screen().contains("Knobs, as every worker has them"));
+
+        assertThat(commands)
+                .containsExactly(Action.KNOBS, new SetKnob(ModeChange.of(Knobs.TASK_TIME, Duration.ofSeconds(1))));
     }
 
     @Test

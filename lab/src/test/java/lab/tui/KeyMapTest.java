@@ -40,6 +40,8 @@ class KeyMapTest {
         "t, CYCLE_TASK_TIME",
         "c, CLEAR_TABLE",
         "?, HELP",
+        "o, KNOBS",
+        "e, WHY_BACK",
         "q, QUIT",
         "n, SCENARIO_NEXT"
     })

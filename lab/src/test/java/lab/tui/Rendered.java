@@ -3,6 +3,7 @@ package lab.tui;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.TextColor;
+import com.googlecode.lanterna.graphics.TextGraphics;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import lab.session.LabSnapshot;
 
 /** A snapshot drawn through a real Screen into Lanterna's virtual terminal, read back as the text a user sees. */
@@ -29,11 +31,24 @@ final class Rendered {
     }
 
     static Rendered render(LabSnapshot s, Look look, int columns, int rows, boolean help) {
+        return render(s, look, columns, rows, ViewState.help(help));
+    }
+
+    static Rendered render(LabSnapshot s, ViewState view) {
+        return render(s, COLOUR_UTF8, 80, 24, view);
+    }
+
+    static Rendered render(LabSnapshot s, Look look, int columns, int rows, ViewState view) {
+        return drawn(columns, rows, g -> new DashboardRenderer(look).render(g, s, view));
+    }
+
+    /** Whatever {@code draw} puts on a screen of {@code columns} by {@code rows}: one panel on its own. */
+    static Rendered drawn(int columns, int rows, Consumer<TextGraphics> draw) {
         DefaultVirtualTerminal terminal = new DefaultVirtualTerminal(new TerminalSize(columns, rows));
         try {
             TerminalScreen screen = new TerminalScreen(terminal);
             screen.startScreen();
-            new DashboardRenderer(look).render(screen.newTextGraphics(), s, help);
+            draw.accept(screen.newTextGraphics());
             screen.refresh();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -64,6 +79,18 @@ final class Rendered {
 
     List<String> linesContaining(String fragment) {
         return lines().stream().filter(l -> l.contains(fragment)).toList();
+    }
+
+    /** The cell where {@code fragment} first starts on screen; fails the test when it is nowhere. */
+    TextCharacter cellOf(String fragment) {
+        List<String> lines = lines();
+        for (int row = 0; row < lines.size(); row++) {
+            int col = lines.get(row).indexOf(fragment);
+            if (col >= 0) {
+                return terminal.getCharacter(col, row);
+            }
+        }
+        throw new AssertionError("'" + fragment + "' is not on screen:\n" + text());
     }
 
     /** Whether any cell on screen has a colour other than the terminal's default. */

@@ -37,6 +37,9 @@ final class SnapshotFixture {
     String flash;
     boolean quitAsked;
     List<lab.check.Finding> explanations = List.of();
+    /** Null: the defaults of {@link #mode}. */
+    lab.protocol.ModeSpec spec;
+
     private long nextId = 1;
 
     static SnapshotFixture withWorkers(int n) {
@@ -86,7 +89,10 @@ final class SnapshotFixture {
                 "h2",
                 servers,
                 "/tmp/schedlock-1-x/servers.env",
-                lab.protocol.ModeSpec.defaults(lab.protocol.Mode.byName(mode).orElse(lab.protocol.Mode.NAIVE)));
+                spec != null
+                        ? spec
+                        : lab.protocol.ModeSpec.defaults(
+                                lab.protocol.Mode.byName(mode).orElse(lab.protocol.Mode.NAIVE)));
         return new LabSnapshot(
                 header,
                 workers,
