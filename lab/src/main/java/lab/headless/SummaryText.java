@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import lab.check.Cause;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.protocol.Durations;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
@@ -30,6 +32,7 @@ public final class SummaryText {
                     .forEach(seg -> out.add(
                             "    " + (seg.mode() + " " + knobs(seg.spec())).trim() + ": " + figures(seg.figures())));
         }
+        explanations(s.findings(), out);
         if (!s.switchMillis().isEmpty()) {
             out.add("  mode switches: " + s.switchMillis().size() + ", latency (request sent to the slowest worker's"
                     + " acknowledgement) p50 " + s.switchP50() + " ms, max " + s.switchMax() + " ms");
@@ -41,6 +44,26 @@ public final class SummaryText {
                         + (sv.startMillis() > 0 ? ", started in " + sv.startMillis() + " ms" : "")
                         + (sv.note().isEmpty() ? "" : "; " + sv.note())));
         return out;
+    }
+
+    /** Shown one by one up to this many; past it, a count per cause. */
+    static final int LISTED = 10;
+
+    /** Why: each duplicate, overlap and missed tick in one sentence, the first ten; then how many of each cause. */
+    private static void explanations(List<Finding> findings, List<String> out) {
+        if (findings.isEmpty()) {
+            return;
+        }
+        out.add("  why (from the recording):");
+        findings.stream().limit(LISTED).forEach(f -> out.add("    " + f.cause() + ": " + f.sentence()));
+        if (findings.size() > LISTED) {
+            Map<Cause, Long> byCause = new java.util.EnumMap<>(Cause.class);
+            findings.forEach(f -> byCause.merge(f.cause(), 1L, Long::sum));
+            out.add("    ... " + (findings.size() - LISTED) + " more; in all: "
+                    + byCause.entrySet().stream()
+                            .map(e -> e.getKey() + " ×" + e.getValue())
+                            .collect(Collectors.joining(", ")));
+        }
     }
 
     /** The knobs that make one segment of a mode differ from another: those its guard reads ({@link Knob#concerns}). */

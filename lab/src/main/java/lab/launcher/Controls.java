@@ -5,11 +5,16 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
+import java.util.List;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.protocol.EventType;
+import lab.protocol.Mode;
 import lab.protocol.ModeChange;
+import lab.protocol.ModeSpec;
+import lab.protocol.PgLock;
 import lab.session.FaultKind;
 import lab.session.LabControl;
 import lab.session.ServerName;
@@ -97,10 +102,20 @@ public final class Controls implements LabControl {
         return modes.since();
     }
 
-    /** A run in progress needs its task time to finish, and a queued one may wait for every other worker's. */
+    /**
+     * A run in progress needs its task time to finish; only a blocking lock queues the runs of one tick behind each
+     * other, so that the last may need every other worker's task time first.
+     */
     @Override
     public Duration settle() {
-        return modes.spec().taskTime().multipliedBy(workers.all().size()).plusMillis(300);
+        ModeSpec spec = modes.spec();
+        boolean queues = spec.mode().lock() == Mode.Lock.POSTGRES && spec.pgLock() == PgLock.WAIT;
+        return spec.taskTime().multipliedBy(queues ? workers.all().size() : 1).plusMillis(300);
+    }
+
+    @Override
+    public List<Finding> explain(Instant from, Instant to) throws SQLException {
+        return tally.explain(from, to);
     }
 
     @Override

@@ -59,7 +59,7 @@ public final class Lab implements AutoCloseable {
         this.infra = new Infrastructure(settings);
         this.recording = new Recording(clock);
         this.modes = new Modes(settings.spec(), clock);
-        this.tally = new Tally(infra::storeUrl, modes, settings.every());
+        this.tally = new Tally(infra::storeUrl, modes, settings.every(), recording);
         this.workers = new WorkerPool(
                 http,
                 id -> new WorkerConfig(

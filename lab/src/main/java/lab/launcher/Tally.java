@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import lab.check.Checker;
+import lab.check.Explainer;
+import lab.check.Finding;
 import lab.check.Figures;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
@@ -22,13 +24,18 @@ import lab.store.CounterStore;
 public final class Tally {
     private final Supplier<String> storeUrl;
     private final Modes modes;
+    /** Longer than any lesson's lock lives (the default TTL is a minute). */
+    private static final Duration LOOK_BACK = Duration.ofMinutes(2);
+
     private final Duration every;
+    private final Recording recording;
     private volatile Instant countFrom;
 
-    Tally(Supplier<String> storeUrl, Modes modes, Duration every) {
+    Tally(Supplier<String> storeUrl, Modes modes, Duration every, Recording recording) {
         this.storeUrl = storeUrl;
         this.modes = modes;
         this.every = every;
+        this.recording = recording;
     }
 
     /** Counts from {@code from} on: the workers are ready, or the table was emptied. */
@@ -38,6 +45,19 @@ public final class Tally {
 
     Figures figures(Instant from, Instant to) throws SQLException {
         return Checker.figures(rows(), from, to, every);
+    }
+
+    /** Every duplicate tick, overlap and missed tick of the complete windows in {@code [from, to)}, explained. */
+    List<Finding> explain(Instant from, Instant to) throws SQLException {
+        return explain(rows(), from, to);
+    }
+
+    /** The same from rows already read: the dashboard's, which it keeps as they come. */
+    public List<Finding> explain(List<CounterRow> rows, Instant from, Instant to) {
+        Instant start = countFrom != null && countFrom.isAfter(from) ? countFrom : from;
+        // What came before the span matters (a kill, a lock taken for an earlier tick), not the whole session.
+        List<lab.protocol.Event> events = recording.since(start.minus(LOOK_BACK));
+        return Explainer.explain(rows, events, start, to, every).findings();
     }
 
     /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
@@ -57,6 +77,7 @@ public final class Tally {
                 settings.spec().taskTime(),
                 readyMillis,
                 Checker.figures(rows, countFrom, stopAt, every),
+                Explainer.explain(rows, recording.since(null), countFrom, stopAt, every).findings(),
                 Modes.byMode(counted),
                 counted,
                 modes.switchMillis(),

@@ -154,7 +154,7 @@ public final class Knobs {
             Knobs::onOffText,
             ModeSpec::recheck,
             ModeSpec::withRecheck,
-            Set.of(Mode.Lock.POSTGRES),
+            EnumSet.allOf(Mode.Lock.class),
             List.of(false, true));
     public static final Knob<Integer> WORKERS = new Knob<>(
             "workers",

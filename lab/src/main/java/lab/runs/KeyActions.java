@@ -25,9 +25,6 @@ import lab.session.WorkerTarget;
  * a fault, a server) runs on the action thread, and its one-line answer is flashed and kept among the events.
  */
 public final class KeyActions {
-    private static final List<Duration> TASK_TIMES =
-            List.of(Duration.ZERO, Duration.ofMillis(200), Duration.ofSeconds(1), Duration.ofSeconds(3));
-
     private final Lab lab;
     private final LiveModel model;
     private final SnapshotPublisher publisher;
@@ -79,7 +76,7 @@ public final class KeyActions {
             case CANCEL -> publisher.askQuit(false);
             case STOP_NOW -> stop.set(true);
             case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
-            case KILL, PAUSE_RESUME, RESTART -> fault(a);
+            case KILL, PAUSE_RESUME, RESTART, STOP -> fault(a);
             case ADD_WORKER -> act(lab.faults()::addWorker);
             case REMOVE_WORKER -> act(lab.faults()::removeWorker);
             case TOGGLE_REDIS -> act(() -> lab.serverToggle().toggle(ServerName.REDIS));
@@ -152,7 +149,13 @@ public final class KeyActions {
             return;
         }
         WorkerTarget target = chosen != null ? WorkerTarget.of(chosen) : WorkerTarget.holder();
-        act(() -> lab.controls().fault(a == Action.KILL ? FaultKind.KILL : FaultKind.RESTART, target));
+        FaultKind kind =
+                switch (a) {
+                    case KILL -> FaultKind.KILL;
+                    case STOP -> FaultKind.STOP;
+                    default -> FaultKind.RESTART;
+                };
+        act(() -> lab.controls().fault(kind, target));
     }
 
     private boolean isPaused(String id) {
@@ -160,8 +163,8 @@ public final class KeyActions {
     }
 
     private String cycleTaskTime() {
-        int i = TASK_TIMES.indexOf(lab.spec().taskTime());
-        Duration next = TASK_TIMES.get((i + 1) % TASK_TIMES.size());
+        // The steps declared with the knob, as the knob panel cycles them: 0 shows the fast-job trap.
+        Duration next = Knobs.TASK_TIME.next(lab.spec().taskTime());
         return lab.controls().switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
     }
 

@@ -24,6 +24,9 @@ import lab.store.CounterStore;
  * thread to draw. New rows are read by id, so each poll costs what was written since the last one.
  */
 public final class SnapshotPublisher implements AutoCloseable {
+    /** How far back the dashboard explains: the timeline's width. */
+    private static final int EXPLAINED_WINDOWS = 30;
+
     private static final long FRAME_MS = 100;
     private static final long FLASH_MS = 6_000;
 
@@ -115,8 +118,15 @@ public final class SnapshotPublisher implements AutoCloseable {
         model.onRows(added);
         long now = lab.clock().millis();
         if (now - totalsAt > 1_000 || !added.isEmpty()) {
-            totals = lab.tally().soFar(model.rows(), lab.clock().instant());
+            List<CounterRow> rows = model.rows();
+            Instant at = lab.clock().instant();
+            totals = lab.tally().soFar(rows, at);
             totalsAt = now;
+            // The last windows whose runs have all had time to write: a window that just ended may still have a
+            // run inside its job, and counting it now would call a late row a missed tick.
+            Instant to = at.minus(lab.controls().settle());
+            Instant from = at.minus(lab.settings().every().multipliedBy(EXPLAINED_WINDOWS));
+            model.explained(lab.tally().explain(rows, from.isBefore(lab.readyAt()) ? lab.readyAt() : from, to));
         }
     }
 

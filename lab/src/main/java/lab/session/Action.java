@@ -14,6 +14,8 @@ public enum Action implements Command {
     /** SIGSTOP / SIGCONT */
     PAUSE_RESUME,
     RESTART,
+    /** SIGTERM: a graceful stop, releasing or not as release-on-shutdown says */
+    STOP,
     TOGGLE_REDIS,
     TOGGLE_POSTGRES,
     CYCLE_TASK_TIME,

@@ -4,12 +4,15 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.check.Cause;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.protocol.Knobs;
 
 /**
  * What a run leaves behind: the checker's figures over every complete tick window, and per mode, with what the
- * run was (workers, mode, period) and how long it took to be ready. The figures come from the counter table.
+ * run was (workers, mode, period) and how long it took to be ready. The figures come from the counter table; the
+ * findings say why each duplicate, overlap and missed tick happened, from the recording.
  */
 public record RunSummary(
         int workers,
@@ -18,6 +21,7 @@ public record RunSummary(
         Duration taskTime,
         long readyMillis,
         Figures total,
+        List<Finding> findings,
         Map<String, Figures> byMode,
         List<ModeSegment> segments,
         List<Long> switchMillis,
@@ -41,6 +45,26 @@ public record RunSummary(
         return switchMillis.stream().mapToLong(Long::longValue).max().orElse(-1);
     }
 
+    /** {@code {"released-early": {"duplicate_ticks": 2, "overlaps": 0, "missed_ticks": 0}}}, causes in order of precedence. */
+    public static Map<String, Object> causes(List<Finding> findings) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (Cause c : Cause.values()) {
+            List<Finding> of = findings.stream().filter(f -> f.cause() == c).toList();
+            if (!of.isEmpty()) {
+                Map<String, Object> counts = new LinkedHashMap<>();
+                counts.put("duplicate_ticks", count(of, Finding.Kind.DUPLICATE));
+                counts.put("overlaps", count(of, Finding.Kind.OVERLAP));
+                counts.put("missed_ticks", count(of, Finding.Kind.MISSED));
+                m.put(c.wireName(), counts);
+            }
+        }
+        return m;
+    }
+
+    private static long count(List<Finding> findings, Finding.Kind kind) {
+        return findings.stream().filter(f -> f.kind() == kind).count();
+    }
+
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(Knobs.WORKERS.name(), workers);
@@ -49,6 +73,7 @@ public record RunSummary(
         m.put("task_time_ms", taskTime.toMillis());
         m.put("ready_ms", readyMillis);
         m.putAll(total.toMap());
+        m.put("causes", causes(findings));
         Map<String, Object> modes = new LinkedHashMap<>();
         byMode.forEach((k, v) -> modes.put(k, v.toMap()));
         m.put("by_mode", modes);

@@ -14,6 +14,7 @@ final class HelpOverlay {
             "+ add a worker          - remove a worker",
             "%s select a worker (none selected: the lock holder)",
             "k kill -9 it   p pause / resume it   r restart it",
+            "s stop it gracefully (SIGTERM)",
             "R stop / start Redis    P stop / start PostgreSQL",
             "t cycle the task time   c clear the counter table",
             "o knob panel: %s pick a knob, Enter sets its next value",

@@ -50,6 +50,7 @@ public final class KeyMap {
                     case 'k' -> Action.KILL;
                     case 'p' -> Action.PAUSE_RESUME;
                     case 'r' -> Action.RESTART;
+                    case 's' -> Action.STOP;
                     case 'R' -> Action.TOGGLE_REDIS;
                     case 'P' -> Action.TOGGLE_POSTGRES;
                     case 't' -> Action.CYCLE_TASK_TIME;

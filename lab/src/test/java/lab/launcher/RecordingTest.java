@@ -1,0 +1,90 @@
+package lab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.protocol.Mode;
+import lab.protocol.ModeChange;
+import lab.protocol.ModeSpec;
+import lab.session.FaultKind;
+import lab.session.WorkerTarget;
+import lab.store.CounterRow;
+import lab.store.CounterStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The recording alone tells what happened: the workers' events carry the facts the table has (a run's start and
+ * end as its row has them), and the launcher's own records say what it did, to whom, and when.
+ */
+class RecordingTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void the_recording_holds_the_launchers_records_and_facts_that_match_the_table() throws Exception {
+        Duration every = Duration.ofSeconds(1);
+        ModeSpec spec = ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200));
+        List<Event> events;
+        List<CounterRow> rows;
+        long w1;
+        try (Lab lab = new Lab(TestLabs.settings(2, spec, every, dir))) {
+            lab.start(line -> {});
+            w1 = lab.workers().byId("w1").orElseThrow().pid();
+            assertThat(lab.controls().fault(FaultKind.PAUSE, WorkerTarget.of("w1"))).startsWith("SIGSTOP w1");
+            assertThat(lab.controls().fault(FaultKind.RESUME, WorkerTarget.of("w1"))).startsWith("SIGCONT w1");
+            assertThat(lab.controls().switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line()).startsWith("switch to");
+            Thread.sleep(2_500);
+            lab.stopAndSummarise(Instant.now());
+            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
+                rows = table.readAll();
+            }
+            events = Files.readAllLines(lab.runDir().resolve("events.jsonl")).stream()
+                    .map(Event::parse)
+                    .toList();
+        }
+
+        assertThat(events)
+                .filteredOn(e -> e.type() == EventType.FAULT)
+                .extracting(e -> e.worker() + " " + e.text("kind") + " " + e.text("target") + " " + e.number("target_pid"))
+                .containsExactly("lab pause w1 " + w1, "lab resume w1 " + w1);
+        assertThat(events)
+                .filteredOn(e -> e.type() == EventType.SWITCH)
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.worker()).isEqualTo(Event.LAB);
+                    assertThat(((Map<?, ?>) e.fields().get("spec")).get("mode")).isEqualTo("local-mutex");
+                    assertThat(e.instant("acknowledged_at")).isNotNull();
+                });
+        assertThat(events)
+                .filteredOn(e -> e.type() == EventType.FIRED)
+                .isNotEmpty()
+                .allSatisfy(e -> {
+                    assertThat(e.text("trigger")).isEqualTo("cron");
+                    assertThat(e.instant("scheduled_at")).isEqualTo(e.tick().plusMillis(e.number("phase_ms")));
+                });
+        assertThat(rows).isNotEmpty();
+        for (CounterRow r : rows) {
+            assertThat(events)
+                    .as("the executed event of %s for %s", r.worker(), r.tickAt())
+                    .anySatisfy(e -> {
+                        assertThat(e.type()).isEqualTo(EventType.EXECUTED);
+                        assertThat(e.worker()).isEqualTo(r.worker());
+                        assertThat(e.tick()).isEqualTo(r.tickAt());
+                        assertThat(e.instant("started_at")).isEqualTo(r.startedAt());
+                        assertThat(e.instant("ended_at")).isEqualTo(r.createdAt());
+                    });
+        }
+        assertThat(events)
+                .filteredOn(e -> e.type() == EventType.ACQUIRED)
+                .isNotEmpty()
+                .allSatisfy(e -> assertThat(e.text("owner")).isEqualTo(e.worker() + "-" + e.pid()));
+    }
+}
