@@ -26,17 +26,26 @@ final class Story {
         return Instant.parse("2026-07-07T" + time + "Z");
     }
 
+    private String mode = "redis";
+
+    /** The mode of the rows and events that follow. */
+    Story in(String mode) {
+        this.mode = mode;
+        return this;
+    }
+
     /** A row of {@code worker}'s process {@code pid} for {@code tick}, inside the job from started to created. */
-    Story row(String worker, long pid, String mode, String tick, String started, String created) {
+    Story row(String worker, long pid, String tick, String started, String created) {
         rows.add(new CounterRow(rows.size() + 1L, t(created), t(tick), t(started), worker, pid, mode));
         return this;
     }
 
-    /** One line of the recording; {@code fields} are name, value pairs. */
-    Story said(String ts, String worker, long pid, EventType type, String tick, String mode, Object... fields) {
+    /** One line of the recording; {@code fields} as {@code name=value ...}, whole numbers read as numbers. */
+    Story said(String ts, String worker, long pid, EventType type, String tick, String fields) {
         Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < fields.length; i += 2) {
-            m.put((String) fields[i], fields[i + 1]);
+        for (String field : fields.isBlank() ? new String[0] : fields.trim().split("\\s+")) {
+            String[] kv = field.split("=", 2);
+            m.put(kv[0], kv[1].matches("-?\\d+") ? (Object) Long.valueOf(kv[1]) : kv[1]);
         }
         events.add(new Event(t(ts), worker, pid, type, tick == null ? null : t(tick), mode, null, null, m));
         return this;
@@ -45,7 +54,7 @@ final class Story {
     /** The launcher's record that it killed or stopped {@code target}'s process {@code pid}. */
     Story fault(String ts, String kind, String target, long pid) {
         return said(
-                ts, Event.LAB, 1, EventType.FAULT, null, "redis", "kind", kind, "target", target, "target_pid", pid);
+                ts, Event.LAB, 1, EventType.FAULT, null, "kind=" + kind + " target=" + target + " target_pid=" + pid);
     }
 
     /**
