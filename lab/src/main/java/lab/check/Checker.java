@@ -27,19 +27,14 @@ public final class Checker {
         if (windows.isEmpty()) {
             return new Figures(0, 0, 0, 0, 0, 0, List.of());
         }
-        Instant first = windows.get(0);
-        Instant end = windows.get(windows.size() - 1).plus(period);
-        List<CounterRow> inSpan = rows.stream()
-                .filter(r -> !r.tickAt().isBefore(first) && r.tickAt().isBefore(end))
-                .toList();
-        Map<Instant, Long> perWindow = inSpan.stream()
-                .collect(Collectors.groupingBy(r -> floor(r.tickAt(), period), TreeMap::new, Collectors.counting()));
+        List<CounterRow> inSpan = inSpan(rows, windows, period);
+        Map<Instant, List<CounterRow>> perWindow = byWindow(inSpan, period);
         List<Integer> counts = new ArrayList<>();
         int duplicates = 0;
         int extra = 0;
         int missed = 0;
         for (Instant w : windows) {
-            int n = perWindow.getOrDefault(w, 0L).intValue();
+            int n = perWindow.getOrDefault(w, List.of()).size();
             counts.add(n);
             if (n == 0) {
                 missed++;
@@ -49,6 +44,24 @@ public final class Checker {
             }
         }
         return new Figures(windows.size(), inSpan.size(), duplicates, extra, missed, overlaps(inSpan), counts);
+    }
+
+    /** The rows whose {@code tick_at} lies in the given complete windows: the only rows a figure counts. */
+    static List<CounterRow> inSpan(List<CounterRow> rows, List<Instant> windows, Duration period) {
+        if (windows.isEmpty()) {
+            return List.of();
+        }
+        Instant first = windows.get(0);
+        Instant end = windows.get(windows.size() - 1).plus(period);
+        return rows.stream()
+                .filter(r -> !r.tickAt().isBefore(first) && r.tickAt().isBefore(end))
+                .toList();
+    }
+
+    /** The rows of each window that has any, by window start. */
+    static Map<Instant, List<CounterRow>> byWindow(List<CounterRow> rows, Duration period) {
+        return rows.stream()
+                .collect(Collectors.groupingBy(r -> floor(r.tickAt(), period), TreeMap::new, Collectors.toList()));
     }
 
     /** The starts of the windows that fit whole in {@code [from, to)}. */
@@ -70,10 +83,15 @@ public final class Checker {
      * more than an end point. Runs that touch (one writes as the next begins) were serialised, not concurrent.
      */
     static int overlaps(List<CounterRow> rows) {
+        return overlappingPairs(rows).size();
+    }
+
+    /** The pairs {@link #overlaps} counts, the earlier start first: the explainer explains exactly these. */
+    static List<RunPair> overlappingPairs(List<CounterRow> rows) {
         List<CounterRow> byStart = rows.stream()
                 .sorted(Comparator.comparing(CounterRow::startedAt))
                 .toList();
-        int pairs = 0;
+        List<RunPair> pairs = new ArrayList<>();
         for (int i = 0; i < byStart.size(); i++) {
             CounterRow a = byStart.get(i);
             for (int j = i + 1; j < byStart.size(); j++) {
@@ -82,7 +100,7 @@ public final class Checker {
                     break; // sorted by start: no later run can begin before a ends either
                 }
                 if (a.startedAt().isBefore(b.createdAt())) {
-                    pairs++;
+                    pairs.add(new RunPair(a, b));
                 }
             }
         }

@@ -1,0 +1,87 @@
+package lab.check;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import lab.protocol.Event;
+import lab.store.CounterRow;
+
+/**
+ * Says why, from the recording, for everything {@link Checker#figures} counts over the same span: one finding per
+ * duplicate tick, per overlapping pair and per missed tick, each with the most specific cause the recording
+ * proves, or {@link Cause#UNEXPLAINED} — never a guess.
+ */
+public final class Explainer {
+    private Explainer() {}
+
+    public static Explanations explain(
+            List<CounterRow> rows, List<Event> recording, Instant from, Instant to, Duration period) {
+        List<Instant> windows = Checker.completeWindows(from, to, period);
+        List<CounterRow> inSpan = Checker.inSpan(rows, windows, period);
+        Map<Instant, List<CounterRow>> perWindow = Checker.byWindow(inSpan, period);
+        RunHistory history = new RunHistory(recording);
+        List<Finding> findings = new ArrayList<>();
+        for (Instant tick : windows) {
+            List<CounterRow> ran = perWindow.getOrDefault(tick, List.of());
+            if (ran.isEmpty()) {
+                Verdict v = MissedRules.judge(tick, period, history, new Said(tick));
+                findings.add(finding(Finding.Kind.MISSED, tick, v, "tick " + Said.tick(tick) + " missed: "));
+            } else if (ran.size() > 1) {
+                findings.add(duplicate(tick, ran, history));
+            }
+        }
+        for (RunPair pair : Checker.overlappingPairs(inSpan)) {
+            findings.add(overlap(pair, history));
+        }
+        findings.sort(Comparator.comparing(Finding::tick).thenComparing(Finding::kind));
+        return new Explanations(findings);
+    }
+
+    /**
+     * Each later run against the last run before it that took the lock (the run just before when none did): the
+     * tick's cause is the most specific any of these pairs proves.
+     */
+    private static Finding duplicate(Instant tick, List<CounterRow> ran, RunHistory history) {
+        List<Run> runs = ran.stream()
+                .sorted(Comparator.comparing(CounterRow::startedAt))
+                .map(history::run)
+                .toList();
+        Verdict best = null;
+        for (int i = 1; i < runs.size(); i++) {
+            Run a = runs.get(i - 1);
+            for (int j = i - 1; j >= 0; j--) {
+                if (runs.get(j).acquired() != null) {
+                    a = runs.get(j);
+                    break;
+                }
+            }
+            Verdict v = TwiceRules.judge(a, runs.get(i), history, new Said(tick));
+            if (best == null || v.cause().compareTo(best.cause()) < 0) {
+                best = v;
+            }
+        }
+        String times = runs.size() == 2 ? "twice" : runs.size() + " times";
+        return finding(Finding.Kind.DUPLICATE, tick, best, "tick " + Said.tick(tick) + " ran " + times + ": ");
+    }
+
+    private static Finding overlap(RunPair pair, RunHistory history) {
+        Run a = history.run(pair.first());
+        Run b = history.run(pair.second());
+        Instant tick = pair.second().tickAt();
+        Said said = new Said(tick);
+        String head = "overlap: " + span(a, said) + " and " + span(b, said) + ": ";
+        return finding(Finding.Kind.OVERLAP, tick, TwiceRules.judge(a, b, history, said), head);
+    }
+
+    private static String span(Run r, Said said) {
+        return r.who() + " (" + said.at(r.row().startedAt()) + "–"
+                + said.at(r.row().createdAt()) + ")";
+    }
+
+    private static Finding finding(Finding.Kind kind, Instant tick, Verdict v, String head) {
+        return new Finding(kind, tick, v.cause(), head + v.evidence());
+    }
+}

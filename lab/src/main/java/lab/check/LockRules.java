@@ -1,0 +1,104 @@
+package lab.check;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+
+/**
+ * The pair rules about how the lock passed from run {@code a} to run {@code b} while or after {@code a} held it:
+ * one per cause, each empty unless the recording proves it. {@link TwiceRules} tries them in precedence order.
+ */
+final class LockRules {
+    private LockRules() {}
+
+    /** Another process's unsafe delete freed a's key after a took it and before b took it. */
+    static Optional<String> deletedByOther(Run a, Run b, RunHistory history, Said said) {
+        if (a.owner() == null || b.acquired() == null) {
+            return Optional.empty();
+        }
+        Instant from = a.acquired().ts();
+        Instant until = b.acquired().ts();
+        return List.of(EventType.LOST, EventType.RELEASED).stream()
+                .flatMap(type -> history.withField(type, "deleted_owner", a.owner()).stream())
+                .filter(e -> !e.ts().isBefore(from) && e.ts().isBefore(until))
+                .filter(e -> !(e.worker().equals(a.who())
+                        && e.pid() == a.row().pid()
+                        && a.row().tickAt().equals(e.tick())))
+                .min(Comparator.comparing(Event::ts))
+                .map(c -> c.worker() + "'s unsafe delete at " + said.at(c.ts()) + " freed " + a.owner() + "'s "
+                        + a.lock() + " while " + a.who() + " still held it; " + b.who() + " took it at "
+                        + said.at(until));
+    }
+
+    /** a's lease, renewals included, ran out while a's job ran, and b took the lock once it had. */
+    static Optional<String> leaseExpired(Run a, Run b, RunHistory history, Said said) {
+        Instant granted = a.acquired() == null ? null : a.acquired().instant("expires_at");
+        if (granted == null || b.acquired() == null) {
+            return Optional.empty();
+        }
+        List<Event> renewals = history.withField(EventType.RENEWED, "owner", a.owner());
+        Instant expiry = renewals.stream()
+                .map(e -> e.instant("expires_at"))
+                .filter(t -> t != null && t.isAfter(granted))
+                .max(Comparator.naturalOrder())
+                .orElse(granted);
+        Instant took = b.acquired().ts();
+        if (!expiry.isBefore(a.row().createdAt()) || took.isBefore(expiry)) {
+            return Optional.empty();
+        }
+        String renewed = renewals.isEmpty() ? "" : " (renewed " + renewals.size() + " times)";
+        return Optional.of(a.who() + "'s lease expired at " + said.at(expiry) + renewed + " while its job ran until "
+                + said.at(a.row().createdAt()) + "; " + b.who() + " took the lock at " + said.at(took));
+    }
+
+    /** Both fire on an interval trigger, each on its own phase: b fired once a's lock was free again. */
+    static Optional<String> ownPhase(Run a, Run b, RunHistory history, Said said) {
+        Instant free = a.freeAt();
+        if (!"interval".equals(a.trigger()) || !"interval".equals(b.trigger()) || free == null) {
+            return Optional.empty();
+        }
+        if (free.isAfter(b.fired().ts())) {
+            return Optional.empty();
+        }
+        return Optional.of(a.who() + " and " + b.who() + " fire on their own phases (interval trigger, "
+                + a.fired().number("phase_ms") + " ms and " + b.fired().number("phase_ms") + " ms into the period): "
+                + a.who() + " freed " + a.lock() + " at " + said.at(free) + ", " + b.who() + " fired "
+                + said.at(b.fired().ts()) + " and took it");
+    }
+
+    /** A blocking lock only queued b behind a: b fired while a held it and took it once a released it. */
+    static Optional<String> queued(Run a, Run b, RunHistory history, Said said) {
+        Instant free = a.freeAt();
+        if (free == null || b.fired() == null || b.acquired() == null) {
+            return Optional.empty();
+        }
+        Long waited = b.acquired().number("waited_ms");
+        if (!b.fired().ts().isBefore(free) || b.acquired().ts().isBefore(free) || waited == null || waited <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(b.who() + " fired " + said.at(b.fired().ts()) + " while " + a.who() + " held " + a.lock()
+                + "; " + a.who() + " released it at " + said.at(free) + " and " + b.who() + ", queued behind it for "
+                + waited + " ms, took it at " + said.at(b.acquired().ts()));
+    }
+
+    /** a's lock was free again before b even fired: held for less than the spread of the fire times. */
+    static Optional<String> releasedEarly(Run a, Run b, RunHistory history, Said said) {
+        Instant free = a.freeAt();
+        if (free == null || b.fired() == null || free.isAfter(b.fired().ts())) {
+            return Optional.empty();
+        }
+        Long held = a.released().number("held_ms");
+        long heldMs = held != null
+                ? held
+                : a.acquired() != null ? Said.ms(a.acquired().ts(), free) : -1;
+        String how = "expires".equals(a.released().text("how")) ? "its key expired " : "released ";
+        String heldFor = heldMs >= 0 ? " for " + heldMs + " ms" : "";
+        return Optional.of(a.who() + " held " + a.lock() + heldFor + " (" + how + said.at(free) + "); " + b.who()
+                + " fired " + said.at(b.fired().ts()) + " — "
+                + Said.ms(free, b.fired().ts()) + " ms later — and "
+                + (b.acquired() != null ? "took it" : "ran it"));
+    }
+}

@@ -1,0 +1,125 @@
+package lab.check;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+
+/**
+ * Why a tick window has no row: one rule per cause, tried most specific first (the order of {@link Cause}).
+ * A rule formats its times only once it holds.
+ */
+final class MissedRules {
+    private interface Rule {
+        Optional<String> evidence(Instant tick, Instant end, RunHistory history, Said said);
+    }
+
+    private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
+
+    static {
+        RULES.put(Cause.REFUSED, MissedRules::notYet); // a later issue: the tick's only write had a stale token
+        RULES.put(Cause.STORE_DOWN, MissedRules::notYet); // a later issue: the store was down, fail closed
+        RULES.put(Cause.DEAD_HOLDER, MissedRules::deadHolder);
+        RULES.put(Cause.HELD_PAST_WINDOW, MissedRules::heldPastWindow);
+        RULES.put(Cause.NO_WORKER, MissedRules::noWorker);
+    }
+
+    private MissedRules() {}
+
+    static Verdict judge(Instant tick, Duration period, RunHistory history, Said said) {
+        Instant end = tick.plus(period);
+        for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
+            Optional<String> evidence = rule.getValue().evidence(tick, end, history, said);
+            if (evidence.isPresent()) {
+                return new Verdict(rule.getKey(), evidence.get());
+            }
+        }
+        String fired = history.ofTick(EventType.FIRED, tick).stream()
+                .map(Event::worker)
+                .distinct()
+                .collect(Collectors.joining(", "));
+        String skipped = history.ofTick(EventType.SKIPPED, tick).stream()
+                .map(e -> e.worker() + " skipped (" + e.text("reason") + ")")
+                .collect(Collectors.joining(", "));
+        return new Verdict(
+                Cause.UNEXPLAINED,
+                "unexplained — " + fired + " fired but none wrote a row"
+                        + (skipped.isEmpty() ? " and none said it skipped" : "; " + skipped));
+    }
+
+    private static Optional<String> notYet(Instant tick, Instant end, RunHistory history, Said said) {
+        return Optional.empty();
+    }
+
+    /** The lock a worker skipped for, or a worker that took the lock for this tick, belonged to a killed process. */
+    private static Optional<String> deadHolder(Instant tick, Instant end, RunHistory history, Said said) {
+        List<Event> held = heldSkips(tick, history);
+        for (Event skip : held) {
+            Owner holder = Owner.parse(skip.text("holder"));
+            Optional<Event> acquired = history.acquiredBy(holder.name(), skip.ts());
+            Optional<Event> fault =
+                    acquired.flatMap(a -> history.killed(holder, a.ts())).filter(f -> !f.ts().isAfter(end));
+            if (fault.isPresent()) {
+                Long left = skip.number("holder_ms_left");
+                return Optional.of(holder.name() + " held " + Run.lockName(acquired.get())
+                        + (left == null ? "" : " (" + left + " ms left)") + " but was " + past(fault.get())
+                        + " at " + said.at(fault.get().ts()));
+            }
+        }
+        if (!held.isEmpty()) {
+            return Optional.empty();
+        }
+        for (Event acquired : history.ofTick(EventType.ACQUIRED, tick)) {
+            Owner taker = new Owner(acquired.worker(), acquired.worker(), acquired.pid());
+            Optional<Event> fault = history.killed(taker, acquired.ts());
+            if (fault.isPresent()) {
+                Instant expires = acquired.instant("expires_at");
+                String left = expires == null
+                        ? ""
+                        : " (its key had " + Said.ms(fault.get().ts(), expires) + " ms left)";
+                return Optional.of(acquired.worker() + " (pid " + acquired.pid() + ") took " + Run.lockName(acquired)
+                        + " at " + said.at(acquired.ts()) + " but was " + past(fault.get()) + " at "
+                        + said.at(fault.get().ts()) + " before writing its row" + left);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A worker skipped because a lock taken for an earlier tick was still held when this one fired. */
+    private static Optional<String> heldPastWindow(Instant tick, Instant end, RunHistory history, Said said) {
+        for (Event skip : heldSkips(tick, history)) {
+            String holder = skip.text("holder");
+            Optional<Event> acquired = history.acquiredBy(holder, skip.ts())
+                    .filter(a -> a.tick() != null && a.tick().isBefore(tick));
+            if (acquired.isPresent()) {
+                Long left = skip.number("holder_ms_left");
+                return Optional.of(holder + " still held " + Run.lockName(acquired.get()) + " from tick "
+                        + Said.tick(acquired.get().tick()) + (left == null ? "" : " (" + left + " ms left)")
+                        + " when " + skip.worker() + " tried at " + said.at(skip.ts()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> noWorker(Instant tick, Instant end, RunHistory history, Said said) {
+        return history.ofTick(EventType.FIRED, tick).isEmpty()
+                ? Optional.of("no worker fired (all down or paused)")
+                : Optional.empty();
+    }
+
+    /** This tick's skips because someone held the lock, that name the holder. */
+    private static List<Event> heldSkips(Instant tick, RunHistory history) {
+        return history.ofTick(EventType.SKIPPED, tick).stream()
+                .filter(e -> "held".equals(e.text("reason")) && e.text("holder") != null)
+                .toList();
+    }
+
+    private static String past(Event fault) {
+        return "stop".equals(fault.text("kind")) ? "stopped" : "killed";
+    }
+}

@@ -1,0 +1,6 @@
+package lab.check;
+
+import lab.store.CounterRow;
+
+/** Two runs of the job, {@code first} the one that started first (or with it). */
+record RunPair(CounterRow first, CounterRow second) {}

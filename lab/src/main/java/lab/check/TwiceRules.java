@@ -1,0 +1,92 @@
+package lab.check;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Why run {@code b} ran while, or after, run {@code a} held the lock: the rules for a duplicate tick and an
+ * overlapping pair, one per cause, tried most specific first (the order of {@link Cause}). A rule formats its
+ * times only once it holds, so the sentence's times read in the order they are written.
+ */
+final class TwiceRules {
+    private interface Rule {
+        Optional<String> evidence(Run a, Run b, RunHistory history, Said said);
+    }
+
+    private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
+
+    static {
+        RULES.put(Cause.PAUSED_HOLDER, TwiceRules::notYet); // a later issue: a paused holder's late write
+        RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
+        RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
+        RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::notYet); // a later issue: the store was down, the lock local
+        RULES.put(Cause.SPLIT_SERVERS, TwiceRules::notYet); // a later issue: workers on different lock servers
+        RULES.put(Cause.OWN_PHASE, LockRules::ownPhase);
+        RULES.put(Cause.QUEUED, LockRules::queued);
+        RULES.put(Cause.RELEASED_EARLY, LockRules::releasedEarly);
+        RULES.put(Cause.SELF_OVERLAP, TwiceRules::selfOverlap);
+        RULES.put(Cause.NO_LOCK, TwiceRules::noLock);
+    }
+
+    private TwiceRules() {}
+
+    /** The most specific cause that explains {@code b} running beside or after {@code a}, or unexplained. */
+    static Verdict judge(Run a, Run b, RunHistory history, Said said) {
+        for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
+            Optional<String> evidence = rule.getValue().evidence(a, b, history, said);
+            if (evidence.isPresent()) {
+                return new Verdict(rule.getKey(), evidence.get());
+            }
+        }
+        return new Verdict(
+                Cause.UNEXPLAINED,
+                "unexplained — " + a.who() + " and " + b.who() + " both wrote rows; " + missing(a, b, said));
+    }
+
+    private static Optional<String> notYet(Run a, Run b, RunHistory history, Said said) {
+        return Optional.empty();
+    }
+
+    private static Optional<String> selfOverlap(Run a, Run b, RunHistory history, Said said) {
+        if (!a.sameProcess(b)) {
+            return Optional.empty();
+        }
+        return Optional.of(a.who() + " (pid " + a.row().pid() + ") ran both in one process: it started them at "
+                + said.at(a.row().startedAt()) + " and " + said.at(b.row().startedAt()) + ", the first ending "
+                + said.at(a.row().createdAt()));
+    }
+
+    private static Optional<String> noLock(Run a, Run b, RunHistory history, Said said) {
+        if (!a.unsharedLock() || !b.unsharedLock() || a.sameProcess(b)) {
+            return Optional.empty();
+        }
+        String mode = a.row().mode().equals(b.row().mode())
+                ? "mode " + a.row().mode()
+                : "modes " + a.row().mode() + " and " + b.row().mode();
+        return Optional.of(
+                a.who() + " and " + b.who() + " each ran it without a lock shared between processes (" + mode + ")");
+    }
+
+    /** The first fact the recording lacks for a rule to hold: what to look for in the worker's output. */
+    private static String missing(Run a, Run b, Said said) {
+        if (b.acquired() == null) {
+            return "the recording has no acquire for " + b.who();
+        }
+        if (a.acquired() == null) {
+            return "the recording has no acquire for " + a.who();
+        }
+        if (b.fired() == null) {
+            return "the recording has no fire for " + b.who();
+        }
+        if (a.released() == null || a.freeAt() == null) {
+            return "the recording has no release for " + a.who() + " before " + b.who() + " took the lock";
+        }
+        if (b.acquired().ts().isBefore(a.freeAt())) {
+            return b.who() + " took " + a.lock() + " at " + said.at(b.acquired().ts()) + " while " + a.who()
+                    + " held it until " + said.at(a.freeAt()) + ", and nothing recorded freed it";
+        }
+        return a.who() + " freed " + a.lock() + " at " + said.at(a.freeAt()) + ", after " + b.who() + " fired at "
+                + said.at(b.fired().ts()) + ", and no rule fits";
+    }
+}

@@ -1,0 +1,478 @@
+package lab.check;
+
+import static lab.check.Finding.Kind.DUPLICATE;
+import static lab.check.Finding.Kind.MISSED;
+import static lab.check.Finding.Kind.OVERLAP;
+import static lab.check.Story.t;
+import static lab.protocol.EventType.ACQUIRED;
+import static lab.protocol.EventType.FIRED;
+import static lab.protocol.EventType.RELEASED;
+import static lab.protocol.EventType.RENEWED;
+import static lab.protocol.EventType.SKIPPED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ExplainerTest {
+    private static final String REDIS = "lock=redis key=scheduler_lock:tick ";
+    private static final String PG = "lock=postgres key=42 ";
+    private static final String CRON = "trigger=cron";
+    private final Story s = new Story();
+
+    /** The field of a lock that expires at {@code time} on the story's day. */
+    private static String until(String time) {
+        return " expires_at=2026-07-07T" + time + "Z";
+    }
+
+    private static Map<String, Integer> counts(int duplicateTicks, int overlaps, int missedTicks) {
+        return Map.of("duplicate_ticks", duplicateTicks, "overlaps", overlaps, "missed_ticks", missedTicks);
+    }
+
+    @Test
+    void two_naive_workers_in_one_tick_ran_it_without_a_shared_lock() {
+        s.in("naive")
+                .row("w1", 101, "12:00:05", "12:00:05.002", "12:00:05.302")
+                .row("w3", 103, "12:00:05", "12:00:05.004", "12:00:05.304")
+                .said("12:00:05.001", "w1", 101, FIRED, "12:00:05", CRON)
+                .said("12:00:05.003", "w3", 103, FIRED, "12:00:05", CRON);
+
+        Explanations x = s.explain("12:00:05", "12:00:06");
+
+        assertThat(x.findings())
+                .containsExactly(
+                        new Finding(
+                                DUPLICATE,
+                                t("12:00:05"),
+                                Cause.NO_LOCK,
+                                "tick 12:00:05 ran twice: w1 and w3 each ran it without a lock shared between"
+                                        + " processes (mode naive)"),
+                        new Finding(
+                                OVERLAP,
+                                t("12:00:05"),
+                                Cause.NO_LOCK,
+                                "overlap: w1 (.002–.302) and w3 (.004–.304): w1 and w3 each ran it without a lock"
+                                        + " shared between processes (mode naive)"));
+        assertThat(x.toMap()).isEqualTo(Map.of("no-lock", counts(1, 1, 0)));
+    }
+
+    @Test
+    void a_fast_job_released_before_a_slower_worker_fired_is_released_early() {
+        s.in("postgres")
+                .row("w2", 202, "04:00:30", "04:00:30.023", "04:00:30.033")
+                .row("w4", 204, "04:00:30", "04:00:30.039", "04:00:30.050")
+                .said("04:00:30.012", "w2", 202, FIRED, "04:00:30", CRON)
+                .said("04:00:30.023", "w2", 202, ACQUIRED, "04:00:30", PG + "owner=w2-202 waited_ms=0")
+                .said("04:00:30.034", "w2", 202, RELEASED, "04:00:30", PG + "owner=w2-202 how=unlock held_ms=11")
+                .said("04:00:30.038", "w4", 204, FIRED, "04:00:30", CRON)
+                .said("04:00:30.039", "w4", 204, ACQUIRED, "04:00:30", PG + "owner=w4-204 waited_ms=0");
+
+        Explanations x = s.explain("04:00:30", "04:00:31");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        DUPLICATE,
+                        t("04:00:30"),
+                        Cause.RELEASED_EARLY,
+                        "tick 04:00:30 ran twice: w2 held advisory lock 42 for 11 ms (released .034); w4 fired"
+                                + " .038 — 4 ms later — and took it"));
+        assertThat(x.causes()).containsExactly(Cause.RELEASED_EARLY);
+    }
+
+    @Test
+    void a_lease_shorter_than_the_job_lets_the_next_tick_overlap_it_and_is_lease_expired() {
+        s.row("w1", 101, "12:00:02", "12:00:02.002", "12:00:03.800")
+                .row("w3", 103, "12:00:03", "12:00:03.005", "12:00:03.300")
+                .said(
+                        "12:00:02.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:02",
+                        REDIS + "owner=w1-101-aa ttl_ms=999" + until("12:00:03"))
+                .said("12:00:03.003", "w3", 103, FIRED, "12:00:03", CRON)
+                .said(
+                        "12:00:03.004",
+                        "w3",
+                        103,
+                        ACQUIRED,
+                        "12:00:03",
+                        REDIS + "owner=w3-103-cc ttl_ms=999" + until("12:00:04.003"));
+
+        Explanations x = s.explain("12:00:02", "12:00:04");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        OVERLAP,
+                        t("12:00:03"),
+                        Cause.LEASE_EXPIRED,
+                        "overlap: w1 (12:00:02.002–12:00:03.800) and w3 (.005–.300): w1's lease expired at .000"
+                                + " while its job ran until .800; w3 took the lock at .004"));
+    }
+
+    @Test
+    void a_lease_renewed_past_the_end_of_the_job_is_not_lease_expired() {
+        s.row("w1", 101, "12:00:02", "12:00:02.002", "12:00:03.800")
+                .row("w3", 103, "12:00:03", "12:00:03.005", "12:00:03.300")
+                .said("12:00:02.001", "w1", 101, ACQUIRED, "12:00:02", REDIS + "owner=w1-101-aa" + until("12:00:03"))
+                .said("12:00:02.600", "w1", 101, RENEWED, "12:00:02", REDIS + "owner=w1-101-aa" + until("12:00:04"))
+                .said("12:00:03.003", "w3", 103, FIRED, "12:00:03", CRON)
+                .said("12:00:03.004", "w3", 103, ACQUIRED, "12:00:03", REDIS + "owner=w3-103-cc");
+
+        Explanations x = s.explain("12:00:02", "12:00:04");
+
+        // the renewal kept w1's lease until :04, so nothing the recording holds explains w3's acquire at :03.004
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(OVERLAP, Cause.UNEXPLAINED));
+        assertThat(x.findings().get(0).sentence())
+                .endsWith("the recording has no release for w1 before w3 took the lock");
+    }
+
+    @Test
+    void a_lease_that_expired_before_the_later_worker_fired_is_lease_expired_not_released_early() {
+        s.row("w1", 101, "12:00:07", "12:00:07.002", "12:00:07.500")
+                .row("w2", 102, "12:00:07", "12:00:07.252", "12:00:07.400")
+                .said("12:00:07.000", "w1", 101, FIRED, "12:00:07", CRON)
+                .said(
+                        "12:00:07.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:07",
+                        REDIS + "owner=w1-101-aa" + until("12:00:07.200"))
+                .said("12:00:07.250", "w2", 102, FIRED, "12:00:07", CRON)
+                .said(
+                        "12:00:07.251",
+                        "w2",
+                        102,
+                        ACQUIRED,
+                        "12:00:07",
+                        REDIS + "owner=w2-102-bb" + until("12:00:08.251"))
+                .said(
+                        "12:00:07.501",
+                        "w1",
+                        101,
+                        RELEASED,
+                        "12:00:07",
+                        REDIS + "owner=w1-101-aa how=expires" + until("12:00:07.200"));
+
+        Explanations x = s.explain("12:00:07", "12:00:08");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(DUPLICATE, Cause.LEASE_EXPIRED), tuple(OVERLAP, Cause.LEASE_EXPIRED));
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:07 ran twice: w1's lease expired at .200 while its job ran until .500; w2"
+                        + " took the lock at .251");
+    }
+
+    /**
+     * w2's lease for tick :09 ran out at :10.000 while its job ran until :10.299; w1 took the key at :10.001; w2
+     * then deleted it unsafely (w1's by now) at :10.300, and w3, firing late, took it at :10.311.
+     */
+    private void aDeleteThatFreedAnotherWorkersKey() {
+        s.row("w2", 102, "12:00:09", "12:00:09.002", "12:00:10.299")
+                .row("w1", 101, "12:00:10", "12:00:10.002", "12:00:10.600")
+                .row("w3", 103, "12:00:10", "12:00:10.312", "12:00:10.500")
+                .said("12:00:09.001", "w2", 102, ACQUIRED, "12:00:09", REDIS + "owner=w2-102-bb" + until("12:00:10"))
+                .said("12:00:10.000", "w1", 101, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-101-aa" + until("12:00:15.001"))
+                .said(
+                        "12:00:10.300",
+                        "w2",
+                        102,
+                        RELEASED,
+                        "12:00:09",
+                        REDIS + "owner=w2-102-bb how=deleted deleted_owner=w1-101-aa held_ms=1299")
+                .said("12:00:10.310", "w3", 103, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.311",
+                        "w3",
+                        103,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w3-103-cc" + until("12:00:15.311"));
+    }
+
+    @Test
+    void another_workers_unsafe_delete_of_the_holders_key_is_deleted_by_other() {
+        aDeleteThatFreedAnotherWorkersKey();
+
+        Explanations x = s.explain("12:00:10", "12:00:11"); // w2's row, of tick :09, is outside the span
+
+        assertThat(x.findings())
+                .containsExactly(
+                        new Finding(
+                                DUPLICATE,
+                                t("12:00:10"),
+                                Cause.DELETED_BY_OTHER,
+                                "tick 12:00:10 ran twice: w2's unsafe delete at .300 freed w1-101-aa's"
+                                        + " scheduler_lock:tick while w1 still held it; w3 took it at .311"),
+                        new Finding(
+                                OVERLAP,
+                                t("12:00:10"),
+                                Cause.DELETED_BY_OTHER,
+                                "overlap: w1 (.002–.600) and w3 (.312–.500): w2's unsafe delete at .300 freed"
+                                        + " w1-101-aa's scheduler_lock:tick while w1 still held it; w3 took it at .311"));
+    }
+
+    @Test
+    void a_chain_of_an_expired_lease_then_an_unsafe_delete_yields_both_causes_the_tick_the_more_specific() {
+        aDeleteThatFreedAnotherWorkersKey();
+
+        Explanations x = s.explain("12:00:09", "12:00:11");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::tick, Finding::cause)
+                .containsExactly(
+                        tuple(DUPLICATE, t("12:00:10"), Cause.DELETED_BY_OTHER),
+                        tuple(OVERLAP, t("12:00:10"), Cause.LEASE_EXPIRED),
+                        tuple(OVERLAP, t("12:00:10"), Cause.DELETED_BY_OTHER));
+        assertThat(x.findings().get(1).sentence())
+                .isEqualTo("overlap: w2 (12:00:09.002–12:00:10.299) and w1 (.002–.600): w2's lease expired at"
+                        + " .000 while its job ran until .299; w1 took the lock at .001");
+        assertThat(x.toMap()).isEqualTo(Map.of("deleted-by-other", counts(1, 1, 0), "lease-expired", counts(0, 1, 0)));
+        assertThat(x.toMap().keySet()).containsExactly("deleted-by-other", "lease-expired");
+    }
+
+    @Test
+    void a_blocking_lock_that_only_made_the_second_worker_wait_is_queued() {
+        s.in("postgres")
+                .row("w1", 101, "12:00:20", "12:00:20.003", "12:00:20.303")
+                .row("w2", 102, "12:00:20", "12:00:20.305", "12:00:20.605")
+                .said("12:00:20.001", "w1", 101, FIRED, "12:00:20", CRON)
+                .said("12:00:20.002", "w1", 101, ACQUIRED, "12:00:20", PG + "owner=w1-101 waited_ms=1")
+                .said("12:00:20.005", "w2", 102, FIRED, "12:00:20", CRON)
+                .said("12:00:20.304", "w1", 101, RELEASED, "12:00:20", PG + "owner=w1-101 how=unlock held_ms=302")
+                .said("12:00:20.304", "w2", 102, ACQUIRED, "12:00:20", PG + "owner=w2-102 waited_ms=299");
+
+        Explanations x = s.explain("12:00:20", "12:00:21");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        DUPLICATE,
+                        t("12:00:20"),
+                        Cause.QUEUED,
+                        "tick 12:00:20 ran twice: w2 fired .005 while w1 held advisory lock 42; w1 released it at"
+                                + " .304 and w2, queued behind it for 299 ms, took it at .304"));
+    }
+
+    @Test
+    void interval_workers_on_their_own_phases_are_own_phase_rather_than_released_early() {
+        s.row("w1", 101, "12:00:30", "12:00:30.002", "12:00:30.302")
+                .row("w2", 102, "12:00:30", "12:00:30.702", "12:00:31.002")
+                .said("12:00:30.000", "w1", 101, FIRED, "12:00:30", "trigger=interval phase_ms=0")
+                .said("12:00:30.001", "w1", 101, ACQUIRED, "12:00:30", REDIS + "owner=w1-101-aa")
+                .said("12:00:30.303", "w1", 101, RELEASED, "12:00:30", REDIS + "owner=w1-101-aa how=deleted")
+                .said("12:00:30.700", "w2", 102, FIRED, "12:00:30", "trigger=interval phase_ms=700")
+                .said("12:00:30.701", "w2", 102, ACQUIRED, "12:00:30", REDIS + "owner=w2-102-bb");
+
+        Explanations x = s.explain("12:00:30", "12:00:31");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        DUPLICATE,
+                        t("12:00:30"),
+                        Cause.OWN_PHASE,
+                        "tick 12:00:30 ran twice: w1 and w2 fire on their own phases (interval trigger, 0 ms and"
+                                + " 700 ms into the period): w1 freed scheduler_lock:tick at .303, w2 fired .700 and"
+                                + " took it"));
+    }
+
+    @Test
+    void one_process_whose_run_outlasts_its_next_tick_is_self_overlap() {
+        s.row("w1", 101, "12:00:40", "12:00:40.001", "12:00:41.500")
+                .row("w1", 101, "12:00:41", "12:00:41.001", "12:00:41.300")
+                .said("12:00:41.000", "w1", 101, FIRED, "12:00:41", CRON);
+
+        Explanations x = s.explain("12:00:40", "12:00:42");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        OVERLAP,
+                        t("12:00:41"),
+                        Cause.SELF_OVERLAP,
+                        "overlap: w1 (12:00:40.001–12:00:41.500) and w1 (.001–.300): w1 (pid 101) ran both in one"
+                                + " process: it started them at 12:00:40.001 and 12:00:41.001, the first ending"
+                                + " .500"));
+    }
+
+    @Test
+    void a_killed_holder_whose_key_outlived_it_is_dead_holder_even_though_it_held_the_lock_past_the_window() {
+        s.said(
+                        "12:00:05.001",
+                        "w1",
+                        4242,
+                        ACQUIRED,
+                        "12:00:05",
+                        REDIS + "owner=w1-4242-9f3c ttl_ms=5000" + until("12:00:10.001"))
+                .fault("12:00:05.210", "kill", "w1", 4242)
+                .said("12:00:06.002", "w2", 4243, FIRED, "12:00:06", CRON)
+                .said(
+                        "12:00:06.003",
+                        "w2",
+                        4243,
+                        SKIPPED,
+                        "12:00:06",
+                        "reason=held key=scheduler_lock:tick holder=w1-4242-9f3c holder_ms_left=3998");
+
+        Explanations x = s.explain("12:00:06", "12:00:07");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:06"),
+                        Cause.DEAD_HOLDER,
+                        "tick 12:00:06 missed: w1-4242-9f3c held scheduler_lock:tick (3998 ms left) but was killed"
+                                + " at 12:00:05.210"));
+    }
+
+    @Test
+    void a_kill_of_another_process_of_the_holders_worker_is_not_dead_holder() {
+        s.said("12:00:05.001", "w1", 4242, ACQUIRED, "12:00:05", REDIS + "owner=w1-4242-9f3c")
+                .fault("12:00:05.210", "kill", "w1", 4000)
+                .said(
+                        "12:00:06.003",
+                        "w2",
+                        4243,
+                        SKIPPED,
+                        "12:00:06",
+                        "reason=held holder=w1-4242-9f3c holder_ms_left=3998");
+
+        Explanations x = s.explain("12:00:06", "12:00:07");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.HELD_PAST_WINDOW);
+    }
+
+    @Test
+    void a_worker_stopped_after_taking_the_lock_for_the_tick_and_before_writing_is_dead_holder() {
+        s.said("12:00:08.001", "w2", 202, FIRED, "12:00:08", CRON)
+                .said(
+                        "12:00:08.003",
+                        "w2",
+                        202,
+                        ACQUIRED,
+                        "12:00:08",
+                        REDIS + "owner=w2-202-bb ttl_ms=5000" + until("12:00:13.003"))
+                .fault("12:00:08.150", "stop", "w2", 202);
+
+        Explanations x = s.explain("12:00:08", "12:00:09");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:08"),
+                        Cause.DEAD_HOLDER,
+                        "tick 12:00:08 missed: w2 (pid 202) took scheduler_lock:tick at .003 but was stopped at"
+                                + " .150 before writing its row (its key had 4853 ms left)"));
+    }
+
+    @Test
+    void a_lock_taken_for_the_previous_tick_still_held_when_the_next_fired_is_held_past_window() {
+        s.row("w1", 101, "12:00:11", "12:00:11.002", "12:00:11.302")
+                .said(
+                        "12:00:11.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:11",
+                        REDIS + "owner=w1-101-aa ttl_ms=1500" + until("12:00:12.501"))
+                .said("12:00:12.001", "w2", 102, FIRED, "12:00:12", CRON)
+                .said(
+                        "12:00:12.002",
+                        "w2",
+                        102,
+                        SKIPPED,
+                        "12:00:12",
+                        "reason=held key=scheduler_lock:tick holder=w1-101-aa holder_ms_left=499");
+
+        Explanations x = s.explain("12:00:11", "12:00:13");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:12"),
+                        Cause.HELD_PAST_WINDOW,
+                        "tick 12:00:12 missed: w1-101-aa still held scheduler_lock:tick from tick 12:00:11 (499 ms"
+                                + " left) when w2 tried at .002"));
+    }
+
+    @Test
+    void a_tick_no_worker_fired_for_is_no_worker() {
+        s.row("w1", 101, "12:00:49", "12:00:49.002", "12:00:49.302")
+                .said("12:00:49.001", "w1", 101, FIRED, "12:00:49", CRON);
+
+        Explanations x = s.explain("12:00:49", "12:00:51");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:50"),
+                        Cause.NO_WORKER,
+                        "tick 12:00:50 missed: no worker fired (all down or paused)"));
+        assertThat(x.toMap()).isEqualTo(Map.of("no-worker", counts(0, 0, 1)));
+    }
+
+    @Test
+    void a_second_row_the_recording_has_no_acquire_for_is_unexplained_and_says_what_is_missing() {
+        s.row("w2", 102, "12:00:55", "12:00:55.002", "12:00:55.302")
+                .row("w3", 103, "12:00:55", "12:00:55.400", "12:00:55.500")
+                .said("12:00:55.000", "w2", 102, FIRED, "12:00:55", CRON)
+                .said("12:00:55.001", "w2", 102, ACQUIRED, "12:00:55", REDIS + "owner=w2-102-bb")
+                .said("12:00:55.010", "w3", 103, FIRED, "12:00:55", CRON);
+
+        Explanations x = s.explain("12:00:55", "12:00:56");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        DUPLICATE,
+                        t("12:00:55"),
+                        Cause.UNEXPLAINED,
+                        "tick 12:00:55 ran twice: unexplained — w2 and w3 both wrote rows; the recording has no"
+                                + " acquire for w3"));
+    }
+
+    @Test
+    void a_tick_whose_only_worker_skipped_it_as_late_is_unexplained_with_what_each_worker_said() {
+        s.said("12:00:57.400", "w1", 101, FIRED, "12:00:57", CRON)
+                .said("12:00:57.401", "w1", 101, SKIPPED, "12:00:57", "reason=late");
+
+        Explanations x = s.explain("12:00:57", "12:00:58");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:57"),
+                        Cause.UNEXPLAINED,
+                        "tick 12:00:57 missed: unexplained — w1 fired but none wrote a row; w1 skipped (late)"));
+    }
+
+    @Test
+    void three_naive_rows_are_one_tick_ran_three_times_and_three_overlaps_in_tick_order() {
+        s.in("naive");
+        for (int w = 1; w <= 3; w++) {
+            s.row("w" + w, 100 + w, "12:00:59", "12:00:59.00" + w, "12:00:59.30" + w);
+        }
+        s.row("w1", 101, "12:00:58", "12:00:58.001", "12:00:58.301");
+
+        Explanations x = s.explain("12:00:58", "12:01:00");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::tick)
+                .containsExactly(
+                        tuple(DUPLICATE, t("12:00:59")),
+                        tuple(OVERLAP, t("12:00:59")),
+                        tuple(OVERLAP, t("12:00:59")),
+                        tuple(OVERLAP, t("12:00:59")));
+        assertThat(x.findings().get(0).sentence()).startsWith("tick 12:00:59 ran 3 times: ");
+        assertThat(x.counts()).containsExactly(Map.entry(Cause.NO_LOCK, new CauseCounts(1, 3, 0)));
+    }
+}

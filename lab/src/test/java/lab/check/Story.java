@@ -1,0 +1,88 @@
+package lab.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.store.CounterRow;
+
+/**
+ * A hand-written session for the explainer's tests: the counter table's rows and the recording, on one day in
+ * UTC, times written as {@code HH:mm:ss.SSS}, one-second ticks.
+ */
+final class Story {
+    static final Duration SECOND = Duration.ofSeconds(1);
+
+    final List<CounterRow> rows = new ArrayList<>();
+    final List<Event> events = new ArrayList<>();
+
+    static Instant t(String time) {
+        return Instant.parse("2026-07-07T" + time + "Z");
+    }
+
+    private String mode = "redis";
+
+    /** The mode of the rows and events that follow. */
+    Story in(String mode) {
+        this.mode = mode;
+        return this;
+    }
+
+    /** A row of {@code worker}'s process {@code pid} for {@code tick}, inside the job from started to created. */
+    Story row(String worker, long pid, String tick, String started, String created) {
+        rows.add(new CounterRow(rows.size() + 1L, t(created), t(tick), t(started), worker, pid, mode));
+        return this;
+    }
+
+    /** One line of the recording; {@code fields} as {@code name=value ...}, whole numbers read as numbers. */
+    Story said(String ts, String worker, long pid, EventType type, String tick, String fields) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (String field : fields.isBlank() ? new String[0] : fields.trim().split("\\s+")) {
+            String[] kv = field.split("=", 2);
+            m.put(kv[0], kv[1].matches("-?\\d+") ? (Object) Long.valueOf(kv[1]) : kv[1]);
+        }
+        events.add(new Event(t(ts), worker, pid, type, tick == null ? null : t(tick), mode, null, null, m));
+        return this;
+    }
+
+    /** The launcher's record that it killed or stopped {@code target}'s process {@code pid}. */
+    Story fault(String ts, String kind, String target, long pid) {
+        return said(
+                ts, Event.LAB, 1, EventType.FAULT, null, "kind=" + kind + " target=" + target + " target_pid=" + pid);
+    }
+
+    /**
+     * The explanations of the complete windows in {@code [from, to)}, after checking that they explain exactly
+     * what {@link Checker#figures} counts over the same span: one finding per duplicate tick, per overlapping
+     * pair and per missed tick, and per-cause counts that add up to the same figures.
+     */
+    Explanations explain(String from, String to) {
+        Explanations x = Explainer.explain(rows, events, t(from), t(to), SECOND);
+        Figures f = Checker.figures(rows, t(from), t(to), SECOND);
+        assertThat(kinds(x, Finding.Kind.DUPLICATE)).as("duplicate findings").isEqualTo(f.duplicateTicks());
+        assertThat(kinds(x, Finding.Kind.OVERLAP)).as("overlap findings").isEqualTo(f.overlaps());
+        assertThat(kinds(x, Finding.Kind.MISSED)).as("missed findings").isEqualTo(f.missedTicks());
+        int dup = 0;
+        int over = 0;
+        int missed = 0;
+        for (CauseCounts c : x.counts().values()) {
+            dup += c.duplicateTicks();
+            over += c.overlaps();
+            missed += c.missedTicks();
+        }
+        assertThat(List.of(dup, over, missed))
+                .as("per-cause counts summed")
+                .containsExactly(f.duplicateTicks(), f.overlaps(), f.missedTicks());
+        return x;
+    }
+
+    private static long kinds(Explanations x, Finding.Kind kind) {
+        return x.findings().stream().filter(fi -> fi.kind() == kind).count();
+    }
+}
