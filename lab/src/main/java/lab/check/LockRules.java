@@ -69,14 +69,17 @@ final class LockRules {
                 + said.at(b.fired().ts()) + " and took it");
     }
 
-    /** A blocking lock only queued b behind a: b fired while a held it and took it once a released it. */
+    /**
+     * A blocking lock only queued b behind a: b asked while a held it, and was granted it once a released it. Only
+     * a lock call that waits ({@code blocking}) can queue; a try-lock that got the lock found it free.
+     */
     static Optional<String> queued(Run a, Run b, RunHistory history, Said said) {
         Instant free = a.freeAt();
-        if (free == null || b.fired() == null || b.acquired() == null) {
+        if (free == null || b.fired() == null || b.acquired() == null || !blocking(b)) {
             return Optional.empty();
         }
         Long waited = b.acquired().number("waited_ms");
-        if (!b.fired().ts().isBefore(free) || b.acquired().ts().isBefore(free) || waited == null || waited <= 0) {
+        if (!b.fired().ts().isBefore(free) || waited == null || waited <= 0) {
             return Optional.empty();
         }
         return Optional.of(b.who() + " fired " + said.at(b.fired().ts()) + " while " + a.who() + " held " + a.lock()
@@ -84,10 +87,22 @@ final class LockRules {
                 + waited + " ms, took it at " + said.at(b.acquired().ts()));
     }
 
-    /** a's lock was free again before b even fired: held for less than the spread of the fire times. */
+    /**
+     * a's lock was free again when b asked for it: held for less than the spread of the fire times. A try-lock that
+     * b got proves it was free then, whatever the two processes' event times say to the millisecond (a's released
+     * line is stamped after its release returned, b's grant may fall in between); without a grant, b must have fired
+     * after a's lock was free.
+     */
     static Optional<String> releasedEarly(Run a, Run b, RunHistory history, Said said) {
         Instant free = a.freeAt();
-        if (free == null || b.fired() == null || free.isAfter(b.fired().ts())) {
+        if (free == null || b.fired() == null || blocking(b) && b.fired().ts().isBefore(free)) {
+            return Optional.empty();
+        }
+        boolean tookIt = b.acquired() != null
+                && !b.acquired()
+                        .ts()
+                        .isBefore(a.acquired() == null ? free : a.acquired().ts());
+        if (!tookIt && free.isAfter(b.fired().ts())) {
             return Optional.empty();
         }
         Long held = a.released().number("held_ms");
@@ -96,9 +111,14 @@ final class LockRules {
                 : a.acquired() != null ? Said.ms(a.acquired().ts(), free) : -1;
         String how = "expires".equals(a.released().text("how")) ? "its key expired " : "released ";
         String heldFor = heldMs >= 0 ? " for " + heldMs + " ms" : "";
+        long later =
+                Said.ms(a.fired() == null ? free : a.fired().ts(), b.fired().ts());
         return Optional.of(a.who() + " held " + a.lock() + heldFor + " (" + how + said.at(free) + "); " + b.who()
-                + " fired " + said.at(b.fired().ts()) + " — "
-                + Said.ms(free, b.fired().ts()) + " ms later — and "
-                + (b.acquired() != null ? "took it" : "ran it"));
+                + " fired " + said.at(b.fired().ts()) + " — " + later + " ms after " + a.who() + " — and "
+                + (b.acquired() != null ? "took it at " + said.at(b.acquired().ts()) : "ran it"));
+    }
+
+    private static boolean blocking(Run b) {
+        return b.acquired() != null && "true".equals(b.acquired().text("blocking"));
     }
 }

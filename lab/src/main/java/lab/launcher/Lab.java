@@ -68,6 +68,7 @@ public final class Lab implements AutoCloseable {
                         infra.storeUrl(),
                         settings.every(),
                         settings.trigger(),
+                        settings.jitter(),
                         settings.job(),
                         infra.redis().url(),
                         infra.postgres().url(),

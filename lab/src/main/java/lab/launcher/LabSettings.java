@@ -13,6 +13,7 @@ import lab.protocol.Trigger;
  * Everything a lab session is started with, validated by the command line before anything starts.
  *
  * @param trigger  how each worker's scheduler places its fires (set up only)
+ * @param jitter   each fire comes up to this much late, at random (set up only)
  * @param redisUrl an external Redis ({@code redis://host:port}), or null: the lab starts its own
  * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
  * @param servers  where the lab's own servers' binaries come from
@@ -23,6 +24,7 @@ public record LabSettings(
         ModeSpec spec,
         Duration every,
         Trigger trigger,
+        Duration jitter,
         Duration duration,
         Path summaryJson,
         Path runsDir,
@@ -43,6 +45,19 @@ public record LabSettings(
     /** These settings, run for {@code d}: a headless run needs an end, where the dashboard runs until q. */
     public LabSettings runningFor(Duration d) {
         return new LabSettings(
-                workers, spec, every, trigger, d, summaryJson, runsDir, job, store, redisUrl, pgUrl, servers, switches);
+                workers,
+                spec,
+                every,
+                trigger,
+                jitter,
+                d,
+                summaryJson,
+                runsDir,
+                job,
+                store,
+                redisUrl,
+                pgUrl,
+                servers,
+                switches);
     }
 }

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 import lab.check.Checker;
 import lab.check.Explainer;
-import lab.check.Finding;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
@@ -77,7 +77,8 @@ public final class Tally {
                 settings.spec().taskTime(),
                 readyMillis,
                 Checker.figures(rows, countFrom, stopAt, every),
-                Explainer.explain(rows, recording.since(null), countFrom, stopAt, every).findings(),
+                Explainer.explain(rows, recording.since(null), countFrom, stopAt, every)
+                        .findings(),
                 Modes.byMode(counted),
                 counted,
                 modes.switchMillis(),

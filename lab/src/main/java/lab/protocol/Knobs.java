@@ -199,6 +199,23 @@ public final class Knobs {
             null,
             Set.of(),
             List.of(Trigger.values()));
+    public static final Knob<Duration> JITTER = new Knob<>(
+            "jitter",
+            Scope.SETUP,
+            "DURATION",
+            "each fire comes up to this much after its time, at random, as in a busy app process (APScheduler's"
+                    + " jitter)",
+            // Measured on the Python workers the lab imitates: their fires spread over 40-150 ms. Java's idle
+            // workers fire within a few ms of each other, which would hide the fast-job trap the lessons show.
+            Duration.ofMillis(50),
+            "a duration from 0 to 500ms, such as 50ms",
+            Durations::parse,
+            d -> !d.isNegative() && d.toMillis() <= 500,
+            Durations::format,
+            null,
+            null,
+            Set.of(),
+            List.of());
     public static final Knob<Store> STORE = new Knob<>(
             "store",
             Scope.SETUP,
@@ -235,6 +252,7 @@ public final class Knobs {
             MODE,
             EVERY,
             TRIGGER,
+            JITTER,
             TASK_TIME,
             LOCK_TTL,
             RELEASE,

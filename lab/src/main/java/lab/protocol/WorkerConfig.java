@@ -19,6 +19,7 @@ public record WorkerConfig(
         String storeUrl,
         Duration every,
         Trigger trigger,
+        Duration jitter,
         String job,
         String redisUrl,
         String pgUrl,
@@ -31,6 +32,7 @@ public record WorkerConfig(
         m.put("store-url", storeUrl);
         m.put("every-ms", every.toMillis());
         m.put("trigger", trigger.toString());
+        m.put("jitter-ms", jitter.toMillis());
         m.put("job", job);
         m.put("redis-url", redisUrl);
         m.put("pg-url", pgUrl);
@@ -52,6 +54,7 @@ public record WorkerConfig(
                 (String) m.get("store-url"),
                 Duration.ofMillis(((Number) m.get("every-ms")).longValue()),
                 Knobs.TRIGGER.parse((String) m.get("trigger")),
+                Duration.ofMillis(((Number) m.get("jitter-ms")).longValue()),
                 (String) m.get("job"),
                 (String) m.get("redis-url"),
                 (String) m.get("pg-url"),

@@ -49,31 +49,36 @@ public final class ScenarioDriver {
     /** Plays every step (blocking); {@code say} hears each step, caption, action and verdict as a line. */
     void play(LabControl lab, Consumer<String> say) throws InterruptedException {
         int total = scenario.steps().size();
-        replayer = new Replayer(scenario, lab, speed, new ReplayListener() {
-            @Override
-            public void step(int index, int steps, Step s) {
-                step = index;
-                say.accept("step " + index + "/" + steps + " (line " + s.line() + "): " + s.describe());
-            }
+        replayer = new Replayer(
+                scenario,
+                lab,
+                speed,
+                new ReplayListener() {
+                    @Override
+                    public void step(int index, int steps, Step s) {
+                        step = index;
+                        say.accept("step " + index + "/" + steps + " (line " + s.line() + "): " + s.describe());
+                    }
 
-            @Override
-            public void caption(String text) {
-                caption = text;
-                say.accept("  » " + text);
-            }
+                    @Override
+                    public void caption(String text) {
+                        caption = text;
+                        say.accept("  » " + text);
+                    }
 
-            @Override
-            public void action(String result) {
-                say.accept("  " + result);
-            }
+                    @Override
+                    public void action(String result) {
+                        say.accept("  " + result);
+                    }
 
-            @Override
-            public void verdict(Verdict v) {
-                String line = (v.passed() ? "PASS " : "FAIL ") + v.message();
-                verdicts.add(line);
-                say.accept("  " + line);
-            }
-        }, failFast);
+                    @Override
+                    public void verdict(Verdict v) {
+                        String line = (v.passed() ? "PASS " : "FAIL ") + v.message();
+                        verdicts.add(line);
+                        say.accept("  " + line);
+                    }
+                },
+                failFast);
         allHeld = replayer.run();
         step = total;
         finished = true;

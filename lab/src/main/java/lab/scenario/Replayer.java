@@ -51,8 +51,8 @@ public final class Replayer {
             listener.step(i + 1, steps.size(), step);
             play(step);
             if (failFast && !verdicts.stream().allMatch(Verdict::passed)) {
-                listener.action("stopped at the first failed expectation (--fail-fast): "
-                        + (steps.size() - i - 1) + " steps not played");
+                listener.action("stopped at the first failed expectation (--fail-fast): " + (steps.size() - i - 1)
+                        + " steps not played");
                 break;
             }
         }

@@ -132,10 +132,11 @@ public final class ScenarioParser {
         ModeSpec spec = KnobReader.change(nodes, e, "setup").applyTo(d.spec());
         Duration every = setupValue(nodes, e, Knobs.EVERY, d.every());
         Trigger trigger = setupValue(nodes, e, Knobs.TRIGGER, d.trigger());
+        Duration jitter = setupValue(nodes, e, Knobs.JITTER, d.jitter());
         Store store = setupValue(nodes, e, Knobs.STORE, d.store());
         boolean lockKeys =
                 e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
-        return new Setup(workers, spec, every, trigger, store, lockKeys);
+        return new Setup(workers, spec, every, trigger, jitter, store, lockKeys);
     }
 
     private static <T> T setupValue(Nodes nodes, Map<String, Nodes.Entry> e, Knob<T> knob, T otherwise)

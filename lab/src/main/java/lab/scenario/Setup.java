@@ -15,15 +15,18 @@ import lab.protocol.Trigger;
  * @param spec     the mode and its knobs at start
  * @param every    the tick period
  * @param trigger  cron or interval
+ * @param jitter   the most a fire comes late, at random
  * @param store    where the counter table lives
  * @param lockKeys true: the trainer's fault and mode keys are off while the scenario runs
  */
-public record Setup(int workers, ModeSpec spec, Duration every, Trigger trigger, Store store, boolean lockKeys) {
+public record Setup(
+        int workers, ModeSpec spec, Duration every, Trigger trigger, Duration jitter, Store store, boolean lockKeys) {
     public Setup {
         Knobs.WORKERS.check(workers);
         Knobs.EVERY.check(every);
         Knobs.STORE.check(store);
         Knobs.TRIGGER.check(trigger);
+        Knobs.JITTER.check(jitter);
         if (spec == null) {
             throw new IllegalArgumentException("a setup needs a mode spec");
         }
@@ -35,6 +38,7 @@ public record Setup(int workers, ModeSpec spec, Duration every, Trigger trigger,
                 ModeSpec.defaults(Knobs.MODE.defaultValue()),
                 Knobs.EVERY.defaultValue(),
                 Knobs.TRIGGER.defaultValue(),
+                Knobs.JITTER.defaultValue(),
                 Knobs.STORE.defaultValue(),
                 false);
     }

@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import lab.check.Cause;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.check.Cause;
 import lab.session.FaultKind;
 import lab.session.ServerName;
 import lab.session.WorkerTarget;
@@ -115,7 +115,8 @@ final class StepReader {
                         Figure.byKey(e.getKey()).orElseThrow(), e.getValue().value()));
             }
         }
-        CauseExpectation cause = entries.containsKey("cause") ? cause(entries.get("cause").value()) : null;
+        CauseExpectation cause =
+                entries.containsKey("cause") ? cause(entries.get("cause").value()) : null;
         if (expectations.isEmpty() && cause == null) {
             throw nodes.error(
                     value, "expect: no figure to judge (expected one or more of " + Figure.keys() + ", or cause)");
@@ -126,7 +127,8 @@ final class StepReader {
     /** {@code cause: released-early} or {@code cause: [lease-expired, deleted-by-other]}. */
     private CauseExpectation cause(Node node) throws ScenarioException {
         String expected = "a cause or a list of causes (" + Cause.names() + ")";
-        List<Node> items = node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq ? seq.getValue() : List.of(node);
+        List<Node> items =
+                node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq ? seq.getValue() : List.of(node);
         if (items.isEmpty()) {
             throw nodes.error(node, "expect.cause: the list is empty (expected " + expected + ")");
         }
@@ -135,7 +137,8 @@ final class StepReader {
             String name = nodes.scalar(item, "expect.cause", expected).strip();
             causes.add(Cause.byName(name)
                     .orElseThrow(() -> nodes.error(
-                            item, "expect.cause: '" + name + "' is not a cause (expected one of " + Cause.names() + ")")));
+                            item,
+                            "expect.cause: '" + name + "' is not a cause (expected one of " + Cause.names() + ")")));
         }
         int[] at = node.getStartMark()
                 .map(m -> new int[] {m.getLine() + 1, m.getColumn() + 1})

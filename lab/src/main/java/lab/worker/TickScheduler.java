@@ -2,8 +2,10 @@ package lab.worker;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Date;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 import lab.protocol.Trigger;
 import lab.store.TickWindow;
 import org.quartz.JobBuilder;
@@ -35,7 +37,14 @@ final class TickScheduler {
     private final Trigger trigger;
 
     /** {@code clock} is the lab's reading of the time; Quartz itself keeps the system clock to fire. */
-    TickScheduler(String worker, Duration every, Trigger trigger, String jobName, TickRunner runner, Clock clock)
+    TickScheduler(
+            String worker,
+            Duration every,
+            Trigger trigger,
+            Duration jitter,
+            String jobName,
+            TickRunner runner,
+            Clock clock)
             throws SchedulerException {
         this.clock = clock;
         this.trigger = trigger;
@@ -52,13 +61,29 @@ final class TickScheduler {
         p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(Math.max(1, every.toMillis() / 2)));
         scheduler = new StdSchedulerFactory(p).getScheduler();
         Duration grace = every.dividedBy(2);
-        scheduler.setJobFactory((bundle, s) -> context -> runner.fire(
-                TickWindow.containing(context.getScheduledFireTime().toInstant(), every),
-                context.getScheduledFireTime().toInstant(),
-                clock.instant(),
-                grace,
-                jobName,
-                trigger));
+        scheduler.setJobFactory((bundle, s) -> context -> {
+            Instant firedAt = clock.instant();
+            if (jitter.toMillis() > 0) {
+                // As APScheduler's jitter: a busy process fires late by its own amount each time. The lateness check
+                // below reads the fire as Quartz made it, so jitter never turns a fire into a missed one.
+                sleep(ThreadLocalRandom.current().nextLong(jitter.toMillis() + 1));
+            }
+            runner.fire(
+                    TickWindow.containing(context.getScheduledFireTime().toInstant(), every),
+                    context.getScheduledFireTime().toInstant(),
+                    firedAt,
+                    grace,
+                    jobName,
+                    trigger);
+        });
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the scheduler is stopping: the run sees the flag
+        }
     }
 
     /** Arms the trigger; the first fire is the next whole multiple of the period, or one period from now. */

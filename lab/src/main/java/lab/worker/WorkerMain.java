@@ -43,7 +43,8 @@ public final class WorkerMain {
         TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock), out);
         runner.switchTo(config.spec());
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
-        TickScheduler scheduler = new TickScheduler(w, config.every(), config.trigger(), config.job(), runner, clock);
+        TickScheduler scheduler =
+                new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
 
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

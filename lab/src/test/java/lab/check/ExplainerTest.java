@@ -76,7 +76,7 @@ class ExplainerTest {
                         t("04:00:30"),
                         Cause.RELEASED_EARLY,
                         "tick 04:00:30 ran twice: w2 held advisory lock 42 for 11 ms (released .034); w4 fired"
-                                + " .038 — 4 ms later — and took it"));
+                                + " .038 — 26 ms after w2 — and took it at .039"));
         assertThat(x.causes()).containsExactly(Cause.RELEASED_EARLY);
     }
 
@@ -244,6 +244,25 @@ class ExplainerTest {
     }
 
     @Test
+    void a_try_lock_granted_before_the_holders_released_line_was_stamped_is_released_early_not_queued() {
+        // Two processes' clocks stamp their lines after the fact: w2's COMMIT returned at .033, its line says .034,
+        // and w4's try, begun at .032, was granted in between. A try-lock that got the lock found it free.
+        s.in("postgres")
+                .row("w2", 202, "04:00:30", "04:00:30.023", "04:00:30.030")
+                .row("w4", 204, "04:00:30", "04:00:30.034", "04:00:30.040")
+                .said("04:00:30.012", "w2", 202, FIRED, "04:00:30", CRON)
+                .said("04:00:30.023", "w2", 202, ACQUIRED, "04:00:30", PG + "owner=w2-202 waited_ms=0")
+                .said("04:00:30.031", "w4", 204, FIRED, "04:00:30", CRON)
+                .said("04:00:30.033", "w4", 204, ACQUIRED, "04:00:30", PG + "owner=w4-204 waited_ms=1 blocking=false")
+                .said("04:00:30.034", "w2", 202, RELEASED, "04:00:30", PG + "owner=w2-202 how=commit held_ms=10");
+
+        Explanations x = s.explain("04:00:30", "04:00:31");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.RELEASED_EARLY);
+        assertThat(x.findings().get(0).sentence()).contains("w4 fired .031 — 19 ms after w2 — and took it at .033");
+    }
+
+    @Test
     void a_blocking_lock_that_only_made_the_second_worker_wait_is_queued() {
         s.in("postgres")
                 .row("w1", 101, "12:00:20", "12:00:20.003", "12:00:20.303")
@@ -252,7 +271,7 @@ class ExplainerTest {
                 .said("12:00:20.002", "w1", 101, ACQUIRED, "12:00:20", PG + "owner=w1-101 waited_ms=1")
                 .said("12:00:20.005", "w2", 102, FIRED, "12:00:20", CRON)
                 .said("12:00:20.304", "w1", 101, RELEASED, "12:00:20", PG + "owner=w1-101 how=unlock held_ms=302")
-                .said("12:00:20.304", "w2", 102, ACQUIRED, "12:00:20", PG + "owner=w2-102 waited_ms=299");
+                .said("12:00:20.304", "w2", 102, ACQUIRED, "12:00:20", PG + "owner=w2-102 waited_ms=299 blocking=true");
 
         Explanations x = s.explain("12:00:20", "12:00:21");
 

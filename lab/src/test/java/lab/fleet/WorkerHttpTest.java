@@ -37,6 +37,7 @@ class WorkerHttpTest {
                 "jdbc:h2:mem:unused",
                 Duration.ofMinutes(10),
                 lab.protocol.Trigger.CRON,
+                lab.protocol.Knobs.JITTER.defaultValue(),
                 "tick",
                 TestServers.redis().url(),
                 null,

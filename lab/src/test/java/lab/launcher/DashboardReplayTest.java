@@ -41,6 +41,7 @@ class DashboardReplayTest {
                 driver.scenario().setup().spec(),
                 driver.scenario().setup().every(),
                 driver.scenario().setup().trigger(),
+                driver.scenario().setup().jitter(),
                 null,
                 null,
                 dir,

@@ -46,6 +46,7 @@ class ModesAcrossProcessesTest {
                 ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,
+                lab.protocol.Knobs.JITTER.defaultValue(),
                 Duration.ofMinutes(5),
                 null,
                 dir,

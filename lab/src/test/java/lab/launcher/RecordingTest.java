@@ -38,9 +38,14 @@ class RecordingTest {
         try (Lab lab = new Lab(TestLabs.settings(2, spec, every, dir))) {
             lab.start(line -> {});
             w1 = lab.workers().byId("w1").orElseThrow().pid();
-            assertThat(lab.controls().fault(FaultKind.PAUSE, WorkerTarget.of("w1"))).startsWith("SIGSTOP w1");
-            assertThat(lab.controls().fault(FaultKind.RESUME, WorkerTarget.of("w1"))).startsWith("SIGCONT w1");
-            assertThat(lab.controls().switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line()).startsWith("switch to");
+            assertThat(lab.controls().fault(FaultKind.PAUSE, WorkerTarget.of("w1")))
+                    .startsWith("SIGSTOP w1");
+            assertThat(lab.controls().fault(FaultKind.RESUME, WorkerTarget.of("w1")))
+                    .startsWith("SIGCONT w1");
+            assertThat(lab.controls()
+                            .switchMode(ModeChange.to(Mode.LOCAL_MUTEX))
+                            .line())
+                    .startsWith("switch to");
             Thread.sleep(2_500);
             lab.stopAndSummarise(Instant.now());
             try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
@@ -53,7 +58,8 @@ class RecordingTest {
 
         assertThat(events)
                 .filteredOn(e -> e.type() == EventType.FAULT)
-                .extracting(e -> e.worker() + " " + e.text("kind") + " " + e.text("target") + " " + e.number("target_pid"))
+                .extracting(
+                        e -> e.worker() + " " + e.text("kind") + " " + e.text("target") + " " + e.number("target_pid"))
                 .containsExactly("lab pause w1 " + w1, "lab resume w1 " + w1);
         assertThat(events)
                 .filteredOn(e -> e.type() == EventType.SWITCH)

@@ -35,8 +35,8 @@ class ScenarioReplayTest {
     private Run replay(Path file, String... more) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> args = new ArrayList<>(
-                List.of("--scenario", file.toString(), "--headless", "--runs-dir", runs.toString()));
+        List<String> args =
+                new ArrayList<>(List.of("--scenario", file.toString(), "--headless", "--runs-dir", runs.toString()));
         args.addAll(List.of(more));
         int code = Main.run(
                 args.toArray(String[]::new),

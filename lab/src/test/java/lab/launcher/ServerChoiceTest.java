@@ -115,6 +115,7 @@ class ServerChoiceTest {
                 ModeSpec.defaults(Mode.NAIVE),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,
+                lab.protocol.Knobs.JITTER.defaultValue(),
                 Duration.ofMinutes(5),
                 null,
                 work.resolve("runs"),

@@ -17,6 +17,7 @@ final class TestLabs {
                 spec,
                 every,
                 lab.protocol.Trigger.CRON,
+                lab.protocol.Knobs.JITTER.defaultValue(),
                 Duration.ofMinutes(5),
                 null,
                 runsDir,

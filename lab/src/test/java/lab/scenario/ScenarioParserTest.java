@@ -79,6 +79,7 @@ class ScenarioParserTest {
                                 .withRecheck(true),
                         Duration.ofSeconds(1),
                         lab.protocol.Trigger.CRON,
+                        lab.protocol.Knobs.JITTER.defaultValue(),
                         Store.POSTGRES,
                         true));
         assertThat(s.steps())

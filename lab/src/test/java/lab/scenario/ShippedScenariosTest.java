@@ -92,7 +92,9 @@ class ShippedScenariosTest {
                     && s.setup().workers() > 1) {
                 boolean heldToTheEnd = spec.holdAtLeast().window() || spec.lockKey() == LockKey.PER_TICK;
                 assertThat(heldToTheEnd || spec.taskTime().compareTo(Duration.ofMillis(200)) >= 0)
-                        .as("task-time %s at line %d of %s, the lock not held to the tick's end", spec.taskTime(), e.line(), file)
+                        .as(
+                                "task-time %s at line %d of %s, the lock not held to the tick's end",
+                                spec.taskTime(), e.line(), file)
                         .isTrue();
                 assertThat(s.setup().every()).as("every of %s", file).isLessThanOrEqualTo(Duration.ofSeconds(3));
             }

@@ -25,6 +25,11 @@ record AdvisoryKey(String args, long classid, long objid, int objsubid) {
         return new AdvisoryKey(PostgresLocks.KEY + ", " + window, PostgresLocks.KEY, window, 2);
     }
 
+    /** The recording's {@code key}: {@code 42}, or {@code 42,882460215} for a tick's. */
+    String field() {
+        return args.replace(" ", "");
+    }
+
     /** {@code advisory lock 42}, {@code advisory lock (42, 882460215)}: the panel's and the sentences' name. */
     String label() {
         return objsubid == 1 ? "advisory lock " + args : "advisory lock (" + args + ")";

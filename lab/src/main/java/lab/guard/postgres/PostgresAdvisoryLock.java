@@ -74,13 +74,13 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
                             key.label(),
                             said,
                             "ran holding " + key.label(),
-                            Fields.of("lock", "postgres", "key", key.label(), "owner", owner)));
+                            Fields.of("lock", "postgres", "key", key.field(), "owner", owner, "blocking", wait)));
                 }
                 String holder = PostgresLocks.holder(c, key);
                 return new Attempt.Refused<>(
                         worker + " - postgres " + key.label() + " not acquired: held by " + holder + " (" + sql
                                 + " → false)",
-                        Fields.of("key", key.label(), "holder", PostgresLocks.holderName(holder)));
+                        Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder)));
             } catch (SQLException e) {
                 if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
                     throw e;
@@ -90,7 +90,7 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
                 return new Attempt.Refused<>(
                         worker + " - waited " + waitLimit.toMillis() + " ms for " + key.label() + ", held by " + holder
                                 + ": gave up (lock_timeout)",
-                        Fields.of("key", key.label(), "holder", PostgresLocks.holderName(holder), "reason", "gave-up"));
+                        Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder), "reason", "gave-up"));
             } finally {
                 if (!granted) {
                     AdvisoryTransaction.abandon(c); // on every other path: no connection is kept from the pool
