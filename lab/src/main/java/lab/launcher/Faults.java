@@ -128,11 +128,15 @@ public final class Faults {
 
     /**
      * The holder now, or the first within the next tick: a lock held for a short job is free most of the time, and
-     * "kill the holder" means the next worker that takes it, not "nothing" by bad luck of timing.
+     * "kill the holder" means the next worker that takes it, not "nothing" by bad luck of timing. A lease whose age
+     * its server shows (a Redis key's TTL left) must be in the first half of its job: the lock is observed every
+     * 100 ms, and a holder seen in its last moments may have given the lock back before the fault lands. Such a
+     * fault would hurt a worker that holds nothing, and the lesson would show nothing.
      */
     private Optional<WorkerProcess> awaitHolder() {
-        long deadline = System.nanoTime() + every.plusMillis(500).toNanos();
-        Optional<WorkerProcess> h = holder();
+        long deadline =
+                System.nanoTime() + every.multipliedBy(2).plusMillis(500).toNanos();
+        Optional<WorkerProcess> h = freshHolder();
         while (h.isEmpty() && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
@@ -140,9 +144,20 @@ public final class Faults {
                 Thread.currentThread().interrupt();
                 break;
             }
-            h = holder();
+            h = freshHolder();
         }
         return h;
+    }
+
+    private Optional<WorkerProcess> freshHolder() {
+        LockState s = lock.get();
+        if (s != null && !s.free() && s.ttlMillis() >= 0) {
+            long age = spec.get().lockTtl().toMillis() - s.ttlMillis();
+            if (age > spec.get().taskTime().toMillis() / 2) {
+                return Optional.empty();
+            }
+        }
+        return holder();
     }
 
     /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */

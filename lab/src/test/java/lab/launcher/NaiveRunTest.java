@@ -59,6 +59,10 @@ class NaiveRunTest {
         assertThat(s.get("extra_rows")).isEqualTo(3 * ticks);
         assertThat(s.get("missed_ticks")).isEqualTo(0);
         assertThat(s.get("rows_per_tick")).isEqualTo(Map.of("min", 4, "median", 4, "max", 4));
+        // Every duplicate tick and every overlapping pair explained, none guessed: naive runs share no lock.
+        assertThat(s.get("causes"))
+                .isEqualTo(Map.of(
+                        "no-lock", Map.of("duplicate_ticks", ticks, "overlaps", s.get("overlaps"), "missed_ticks", 0)));
         assertThat(((Number) s.get("ready_ms")).longValue()).isPositive();
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
     }
@@ -73,5 +77,6 @@ class NaiveRunTest {
         assertThat(s.get("duplicate_ticks")).isEqualTo(0);
         assertThat(s.get("extra_rows")).isEqualTo(0);
         assertThat(s.get("rows_per_tick")).isEqualTo(Map.of("min", 1, "median", 1, "max", 1));
+        assertThat(s.get("causes")).isEqualTo(Map.of());
     }
 }
