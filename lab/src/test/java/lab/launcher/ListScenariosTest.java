@@ -21,8 +21,11 @@ class ListScenariosTest {
 
         assertThat(code).as("stderr: %s", err).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines())
-                .hasSize(6)
+                .hasSize(12)
                 .anySatisfy(l -> assertThat(l).startsWith("01-naive.yaml  ").endsWith("(docs/lessons/01-naive.md)"))
-                .anySatisfy(l -> assertThat(l).startsWith("06-single-worker.yaml  "));
+                .anySatisfy(l -> assertThat(l)
+                        .startsWith("10b-stopped-holder.yaml  ")
+                        .endsWith("(docs/lessons/10-dead-holder.md)"))
+                .anySatisfy(l -> assertThat(l).startsWith("11-interval-trigger.yaml  "));
     }
 }
