@@ -16,6 +16,10 @@ final class TwiceRules {
 
     private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
 
+    /** The causes that say how one lock passed from a to b: they need a and b to have taken the same lock. */
+    private static final java.util.Set<Cause> ONE_LOCK = java.util.EnumSet.of(
+            Cause.DELETED_BY_OTHER, Cause.LEASE_EXPIRED, Cause.OWN_PHASE, Cause.QUEUED, Cause.RELEASED_EARLY);
+
     static {
         RULES.put(Cause.PAUSED_HOLDER, TwiceRules::notYet); // a later issue: a paused holder's late write
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
@@ -34,6 +38,9 @@ final class TwiceRules {
     /** The most specific cause that explains {@code b} running beside or after {@code a}, or unexplained. */
     static Verdict judge(Run a, Run b, RunHistory history, Said said) {
         for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
+            if (ONE_LOCK.contains(rule.getKey()) && !oneLock(a, b)) {
+                continue; // two in-process mutexes, or two different keys: nothing passed from a to b
+            }
             Optional<String> evidence = rule.getValue().evidence(a, b, history, said);
             if (evidence.isPresent()) {
                 return new Verdict(rule.getKey(), evidence.get());
@@ -42,6 +49,16 @@ final class TwiceRules {
         return new Verdict(
                 Cause.UNEXPLAINED,
                 "unexplained — " + a.who() + " and " + b.who() + " both wrote rows; " + missing(a, b, said));
+    }
+
+    /** Whether a and b took one lock that both processes see: the same key, in a mode whose lock is shared. */
+    private static boolean oneLock(Run a, Run b) {
+        return a.acquired() != null
+                && b.acquired() != null
+                && !a.unsharedLock()
+                && !b.unsharedLock()
+                && java.util.Objects.equals(
+                        a.acquired().text("key"), b.acquired().text("key"));
     }
 
     private static Optional<String> notYet(Run a, Run b, RunHistory history, Said said) {

@@ -173,7 +173,9 @@ public final class WorkerProcess {
             if (state == WorkerState.PAUSED) {
                 resume();
             }
-            process.destroy();
+            // SIGTERM through the process handle: Process.destroy() would also close our end of the worker's
+            // stdout, and the events it prints on its way out (the last runs' released and executed) would be lost.
+            process.toHandle().destroy();
         }
     }
 

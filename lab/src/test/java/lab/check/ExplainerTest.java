@@ -31,6 +31,25 @@ class ExplainerTest {
     }
 
     @Test
+    void two_in_process_mutexes_one_after_the_other_are_no_lock_not_released_early() {
+        // Each worker's mutex is its own: w3 took mutex:w3-103 after w1 let go of mutex:w1-101, but nothing passed
+        // from one to the other. The timing looks like released-early; the cause is that no lock is shared.
+        s.in("local-mutex")
+                .row("w1", 101, "12:00:05", "12:00:05.002", "12:00:05.012")
+                .row("w3", 103, "12:00:05", "12:00:05.040", "12:00:05.050")
+                .said("12:00:05.001", "w1", 101, FIRED, "12:00:05", CRON)
+                .said("12:00:05.002", "w1", 101, ACQUIRED, "12:00:05", "lock=local key=mutex:w1-101 owner=w1-101")
+                .said("12:00:05.013", "w1", 101, RELEASED, "12:00:05", "key=mutex:w1-101 owner=w1-101 how=unlock")
+                .said("12:00:05.039", "w3", 103, FIRED, "12:00:05", CRON)
+                .said("12:00:05.040", "w3", 103, ACQUIRED, "12:00:05", "lock=local key=mutex:w3-103 owner=w3-103");
+
+        Explanations x = s.explain("12:00:05", "12:00:06");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.NO_LOCK);
+        assertThat(x.findings().get(0).sentence()).endsWith("(mode local-mutex)");
+    }
+
+    @Test
     void two_naive_workers_in_one_tick_ran_it_without_a_shared_lock() {
         s.in("naive")
                 .row("w1", 101, "12:00:05", "12:00:05.002", "12:00:05.302")
