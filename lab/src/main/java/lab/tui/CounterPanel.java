@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import lab.check.Figures;
-import lab.check.Finding;
 import lab.session.LabSnapshot;
 import lab.store.CounterRow;
 
@@ -26,16 +25,13 @@ final class CounterPanel {
         this.look = look;
     }
 
-    /** Draws the table of {@code s}, and under it the finding {@code whyBack} steps before the newest. */
-    void draw(TextGraphics region, LabSnapshot s, int whyBack) {
+    /** Draws the table of {@code s} and, under it, the totals. */
+    void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
         Map<String, Figures> totals = s.totalsByMode();
         int totalsHeight = totals.isEmpty() ? 0 : 1 + totals.size();
-        List<Finding> why = s.explanations();
-        int whyHeight = why.isEmpty() ? 0 : 1;
-        // Rows get what the why line and the totals leave, but the totals give way first on a short screen: rows are
-        // the live part, and the why line says what they mean.
-        int fixed = 2 + whyHeight;
+        // Rows get what the totals leave, but the totals give way first on a short screen: rows are the live part.
+        int fixed = 2;
         int rowRoom = Math.max(0, Math.max(Math.min(2, pen.height() - fixed), pen.height() - fixed - totalsHeight));
         pen.put(0, 0, "Counter table, latest rows", Role.TITLE);
         int idWidth = 5;
@@ -70,9 +66,6 @@ final class CounterPanel {
                 pen.put(c, y, dupMark(look.glyphs(), k), Role.DUP);
             }
             y++;
-        }
-        if (!why.isEmpty()) {
-            pen.put(0, y++, WhyLine.text(why, whyBack, pen.width(), look.glyphs()), WhyLine.role(why, whyBack));
         }
 
         int top = pen.height() - totalsHeight;

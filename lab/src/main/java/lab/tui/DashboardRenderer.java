@@ -3,6 +3,8 @@ package lab.tui;
 import com.googlecode.lanterna.TerminalPosition;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.List;
+import lab.check.Finding;
 import lab.session.LabSnapshot;
 
 /**
@@ -13,8 +15,9 @@ import lab.session.LabSnapshot;
  * <pre>
  * header (2 rows: mode badge, knobs, servers)
  * workers (full width)
- * counter table, why line | lock
- * totals                  | timeline
+ * counter table | lock
+ * totals        | timeline
+ * why (full width, two rows, once the checker has explained something)
  * events (full width)
  * scenario caption bar (when one replays)
  * flash, key bar
@@ -27,6 +30,8 @@ public final class DashboardRenderer {
     public static final int MIN_ROWS = 24;
     // The counter row is 50 columns wide with its DUP mark; one more keeps the mark off the rule.
     private static final int LEFT_MIN = 51;
+    /** A cause's sentence carries its evidence: two rows hold it on most screens. */
+    private static final int WHY_ROWS = 2;
 
     private final Look look;
     private final HeaderPanel header;
@@ -89,11 +94,21 @@ public final class DashboardRenderer {
         int eventsTop = captionTop - eventsHeight;
         events.draw(region(g, 0, eventsTop, w, eventsHeight), s);
 
-        int middle = eventsTop - top;
+        List<Finding> why = s.explanations();
+        int whyHeight = why.isEmpty() ? 0 : WHY_ROWS;
+        int whyTop = eventsTop - whyHeight;
+        Pen whyPen = new Pen(region(g, 0, whyTop, w, whyHeight), look);
+        List<String> whyLines =
+                why.isEmpty() ? List.of() : WhyLine.lines(why, view.whyBack(), w, WHY_ROWS, look.glyphs());
+        for (int i = 0; i < whyLines.size(); i++) {
+            whyPen.put(0, i, whyLines.get(i), WhyLine.role(why, view.whyBack()));
+        }
+
+        int middle = whyTop - top;
         int left = Math.max(LEFT_MIN, w * 5 / 9);
         // One column for the rule, one of air after it.
         int right = w - left - 2;
-        counter.draw(region(g, 0, top, left, middle), s, view.whyBack());
+        counter.draw(region(g, 0, top, left, middle), s);
         Pen rule = new Pen(region(g, left, top, 1, middle), look);
         for (int y = 0; y < middle; y++) {
             rule.put(0, y, String.valueOf(look.glyphs().vertical()), Role.DIM);

@@ -94,7 +94,7 @@ class CounterPanelTest {
     }
 
     @Test
-    void the_why_line_sits_under_the_rows_and_above_the_totals() {
+    void the_why_line_spans_the_screen_under_the_totals_and_the_timeline_and_above_the_events() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4).tick(0, "naive", 4).total("naive", 1, 1, 3, 3);
         f.explanations = List.of(finding(Finding.Kind.DUPLICATE, Cause.NO_LOCK, "tick 10:34:18 ran 4 times"));
 
@@ -102,8 +102,9 @@ class CounterPanelTest {
 
         int why = lines.indexOf(
                 lines.stream().filter(l -> l.startsWith("why:")).findFirst().orElseThrow());
-        assertThat(lines.get(why - 1)).contains("10:34:18 w4");
-        assertThat(lines.subList(why, lines.size())).anyMatch(l -> l.startsWith("mode          ticks"));
+        assertThat(lines.subList(0, why)).anyMatch(l -> l.startsWith("mode          ticks"));
+        assertThat(lines.get(why)).doesNotContain("│");
+        assertThat(lines.subList(why, lines.size())).anyMatch(l -> l.startsWith("Events"));
     }
 
     @Test
@@ -122,16 +123,20 @@ class CounterPanelTest {
     }
 
     @Test
-    void a_long_sentence_is_cut_at_the_rule_with_an_ellipsis() {
+    void a_long_sentence_wraps_at_a_space_onto_a_second_row_and_is_cut_with_an_ellipsis_after_it() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4).tick(0, "naive", 4);
-        f.explanations = List.of(finding(
-                Finding.Kind.DUPLICATE,
-                Cause.RELEASED_EARLY,
-                "tick 10:34:18 ran twice: w2 held the lock 0.3s and released it before w4 fired 0.4s late"));
+        String sentence = "tick 10:34:18 ran twice: w2 held advisory lock 42 for 11 ms (released .034); w4 fired .038"
+                + " — 37 ms after w2 — and took it at .039";
+        f.explanations = List.of(finding(Finding.Kind.DUPLICATE, Cause.RELEASED_EARLY, sentence));
+        Rendered fits = Rendered.render(f.build());
+        f.explanations = List.of(finding(Finding.Kind.DUPLICATE, Cause.RELEASED_EARLY, sentence + " " + sentence));
+        Rendered cut = Rendered.render(f.build());
 
-        Rendered screen = Rendered.render(f.build());
-
-        assertThat(screen.lines())
-                .anyMatch(l -> l.startsWith("why: released-early — tick 10:34:18 ran twice") && l.contains("…│"));
+        List<String> lines = fits.lines();
+        int why = lines.indexOf(
+                lines.stream().filter(l -> l.startsWith("why:")).findFirst().orElseThrow());
+        assertThat(lines.get(why).stripTrailing() + " " + lines.get(why + 1).stripTrailing())
+                .isEqualTo("why: released-early — " + sentence);
+        assertThat(cut.lines()).anyMatch(l -> l.stripTrailing().endsWith("…"));
     }
 }

@@ -148,6 +148,6 @@ class ViewControlTest {
         List<String> lines =
                 screen.lines().stream().filter(l -> l.startsWith("why")).toList();
         assertThat(lines).as(screen.text()).hasSize(1);
-        return lines.get(0).substring(0, lines.get(0).indexOf('│')).stripTrailing();
+        return lines.get(0).stripTrailing();
     }
 }
