@@ -68,7 +68,9 @@ class DashboardIT {
         tmux("send-keys", "-t", SESSION, "q");
         awaitScreen(s -> s.contains("Quit the lab?"), Duration.ofSeconds(10));
         tmux("send-keys", "-t", SESSION, "y");
-        String after = awaitScreen(s -> s.contains("EXITED="), Duration.ofSeconds(60));
+        awaitScreen(s -> s.contains("EXITED="), Duration.ofSeconds(60));
+        // The summary, its why lines included, is longer than the window: read what scrolled up too.
+        String after = capture("-S", "-200");
 
         assertThat(after).contains("EXITED=0").contains("summary - counted from the counter table");
         assertThat(pids)
@@ -106,10 +108,10 @@ class DashboardIT {
         throw new AssertionError("the screen did not get there in " + timeout + "; last screen:\n" + screen);
     }
 
-    private String capture() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("tmux", "capture-pane", "-p", "-t", SESSION)
-                .redirectErrorStream(true)
-                .start();
+    private String capture(String... more) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "capture-pane", "-p", "-t", SESSION));
+        cmd.addAll(List.of(more));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();
         return out;
