@@ -54,19 +54,20 @@ final class LockRules {
                 + said.at(a.row().createdAt()) + "; " + b.who() + " took the lock at " + said.at(took));
     }
 
-    /** Both fire on an interval trigger, each on its own phase: b fired once a's lock was free again. */
+    /**
+     * Both fire on an interval trigger, each on its own phase: b asked for the lock once a's was free again, as in
+     * {@link #releasedEarly}, but the gap between them is their phases, not the jitter of one instant.
+     */
     static Optional<String> ownPhase(Run a, Run b, RunHistory history, Said said) {
         Instant free = a.freeAt();
-        if (!"interval".equals(a.trigger()) || !"interval".equals(b.trigger()) || free == null) {
-            return Optional.empty();
-        }
-        if (free.isAfter(b.fired().ts())) {
+        if (!"interval".equals(a.trigger()) || !"interval".equals(b.trigger()) || !freeWhenAsked(a, b)) {
             return Optional.empty();
         }
         return Optional.of(a.who() + " and " + b.who() + " fire on their own phases (interval trigger, "
                 + a.fired().number("phase_ms") + " ms and " + b.fired().number("phase_ms") + " ms into the period): "
                 + a.who() + " freed " + a.lock() + " at " + said.at(free) + ", " + b.who() + " fired "
-                + said.at(b.fired().ts()) + " and took it");
+                + said.at(b.fired().ts()) + " and took it"
+                + (b.acquired() != null ? " at " + said.at(b.acquired().ts()) : ""));
     }
 
     /**
@@ -116,6 +117,19 @@ final class LockRules {
         return Optional.of(a.who() + " held " + a.lock() + heldFor + " (" + how + said.at(free) + "); " + b.who()
                 + " fired " + said.at(b.fired().ts()) + " — " + later + " ms after " + a.who() + " — and "
                 + (b.acquired() != null ? "took it at " + said.at(b.acquired().ts()) : "ran it"));
+    }
+
+    /** a's lock was free when b asked for it: b fired after it was, or b's try-lock got it after a had it. */
+    private static boolean freeWhenAsked(Run a, Run b) {
+        Instant free = a.freeAt();
+        if (free == null || b.fired() == null || blocking(b) && b.fired().ts().isBefore(free)) {
+            return false;
+        }
+        boolean tookIt = b.acquired() != null
+                && !b.acquired()
+                        .ts()
+                        .isBefore(a.acquired() == null ? free : a.acquired().ts());
+        return tookIt || !free.isAfter(b.fired().ts());
     }
 
     private static boolean blocking(Run b) {

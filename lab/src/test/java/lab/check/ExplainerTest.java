@@ -322,7 +322,7 @@ class ExplainerTest {
                         Cause.OWN_PHASE,
                         "tick 12:00:30 ran twice: w1 and w2 fire on their own phases (interval trigger, 0 ms and"
                                 + " 700 ms into the period): w1 freed scheduler_lock:tick at .303, w2 fired .700 and"
-                                + " took it"));
+                                + " took it at .701"));
     }
 
     @Test
