@@ -44,7 +44,8 @@ class ShippedScenariosTest {
                         "09-unsafe-release.yaml",
                         "10a-killed-holder.yaml",
                         "10b-stopped-holder.yaml",
-                        "11-interval-trigger.yaml");
+                        "11-interval-trigger.yaml",
+                        "16-self-overlap.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
