@@ -15,7 +15,6 @@ import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.protocol.Event;
 import lab.protocol.ModeSpec;
-import lab.protocol.WorkerConfig;
 import lab.session.RunSummary;
 
 /**
@@ -62,14 +61,10 @@ public final class Lab implements AutoCloseable {
         this.tally = new Tally(infra::storeUrl, modes, settings.every(), recording);
         this.workers = new WorkerPool(
                 http,
-                id -> new WorkerConfig(
+                id -> settings.workerConfig(
                         id,
                         token,
                         infra.storeUrl(),
-                        settings.every(),
-                        settings.trigger(),
-                        settings.jitter(),
-                        settings.job(),
                         infra.redis().url(),
                         infra.postgres().url(),
                         modes.spec()),
@@ -149,11 +144,6 @@ public final class Lab implements AutoCloseable {
         modes.begin(readyAt);
         infra.startTheRestInBackground(say);
         lockWatcher.start();
-    }
-
-    /** The recording so far: every worker's event and the launcher's own records. */
-    public Recording recording() {
-        return recording;
     }
 
     private void publish(Event e) {

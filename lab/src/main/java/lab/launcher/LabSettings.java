@@ -8,6 +8,7 @@ import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
 import lab.protocol.Store;
 import lab.protocol.Trigger;
+import lab.protocol.WorkerConfig;
 
 /**
  * Everything a lab session is started with, validated by the command line before anything starts.
@@ -37,6 +38,11 @@ public record LabSettings(
 
     /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
     public record Switch(Duration at, Mode mode) {}
+
+    /** What worker {@code id} is handed on its stdin: this session's set-up, the servers' URLs, the spec in force. */
+    WorkerConfig workerConfig(String id, String token, String storeUrl, String redisUrl, String pgUrl, ModeSpec now) {
+        return new WorkerConfig(id, token, storeUrl, every, trigger, jitter, job, redisUrl, pgUrl, now);
+    }
 
     boolean storeInPostgres() {
         return store == Store.POSTGRES;
