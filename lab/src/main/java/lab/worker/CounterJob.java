@@ -42,7 +42,7 @@ final class CounterJob implements AutoCloseable {
         }
         Instant created = clock.instant();
         synchronized (store) {
-            store.insert(new RunRecord(tick.at(), started, created, worker, pid, mode));
+            store.insert(new RunRecord(tick.at(), started, created, worker, pid, mode), null);
         }
         return new Write.Written(started, created);
     }
