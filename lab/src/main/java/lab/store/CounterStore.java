@@ -61,7 +61,7 @@ public final class CounterStore implements AutoCloseable {
      * this run's row is not written. A null key (every other mode) never collides.
      */
     public boolean insert(RunRecord run, String idemKey) throws SQLException {
-        boolean postgres = url.startsWith("jdbc:postgresql:");
+        boolean postgres = postgres();
         String sql = "INSERT INTO counter (" + COLUMNS + ", idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 + (postgres ? " ON CONFLICT (idem_key) DO NOTHING" : "");
         try (PreparedStatement ps = connection().prepareStatement(sql)) {
@@ -81,6 +81,11 @@ public final class CounterStore implements AutoCloseable {
             drop();
             throw e;
         }
+    }
+
+    /** How this database keeps the first writer of a key, for the sentence that says a write did nothing. */
+    public String conflictRule() {
+        return postgres() ? "ON CONFLICT DO NOTHING" : "unique index on idem_key: the duplicate insert was dropped";
     }
 
     /** Notes one run of the job in {@code job_runs}, whatever became of its row. */
@@ -165,6 +170,10 @@ public final class CounterStore implements AutoCloseable {
             }
         }
         return rows;
+    }
+
+    private boolean postgres() {
+        return url.startsWith("jdbc:postgresql:");
     }
 
     /** Time zone neutral: both drivers map OffsetDateTime to TIMESTAMP WITH TIME ZONE exactly. */
