@@ -46,6 +46,25 @@ public final class Checker {
         return new Figures(windows.size(), inSpan.size(), duplicates, extra, missed, overlaps(inSpan), counts);
     }
 
+    /**
+     * The same, with the figure {@code job_runs}: how many of the runs noted in {@code job_runs} (their
+     * {@code tick_at}s, given as read) fall in those windows. Still the store's word, not the workers'.
+     */
+    public static Figures figures(
+            List<CounterRow> rows, List<Instant> runTicks, Instant from, Instant to, Duration period) {
+        List<Instant> windows = completeWindows(from, to, period);
+        Figures f = figures(rows, from, to, period);
+        if (windows.isEmpty()) {
+            return f.withJobRuns(0);
+        }
+        Instant first = windows.get(0);
+        Instant end = windows.get(windows.size() - 1).plus(period);
+        long runs = runTicks.stream()
+                .filter(t -> !t.isBefore(first) && t.isBefore(end))
+                .count();
+        return f.withJobRuns((int) runs);
+    }
+
     /** The rows whose {@code tick_at} lies in the given complete windows: the only rows a figure counts. */
     static List<CounterRow> inSpan(List<CounterRow> rows, List<Instant> windows, Duration period) {
         if (windows.isEmpty()) {

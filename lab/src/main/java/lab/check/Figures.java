@@ -3,11 +3,13 @@ package lab.check;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * What the counter table says about a span of complete tick windows (definitions in the design's "Time,
  * windows and figures"). {@code rowsPerTick} holds the row count of each window in order, so that an
- * expectation can be judged on every window, not on an average.
+ * expectation can be judged on every window, not on an average. {@code jobRuns} counts the runs {@code job_runs}
+ * noted in the same windows, written or not; it is empty where only the counter rows were read (per mode, per span).
  */
 public record Figures(
         int ticks,
@@ -16,10 +18,29 @@ public record Figures(
         int extraRows,
         int missedTicks,
         int overlaps,
-        List<Integer> rowsPerTick) {
+        List<Integer> rowsPerTick,
+        OptionalInt jobRuns) {
 
     public Figures {
         rowsPerTick = List.copyOf(rowsPerTick);
+    }
+
+    /** The figures of the counter rows alone. */
+    public Figures(
+            int ticks,
+            int rows,
+            int duplicateTicks,
+            int extraRows,
+            int missedTicks,
+            int overlaps,
+            List<Integer> rowsPerTick) {
+        this(ticks, rows, duplicateTicks, extraRows, missedTicks, overlaps, rowsPerTick, OptionalInt.empty());
+    }
+
+    /** The same figures, with the runs that {@code job_runs} noted in their windows. */
+    public Figures withJobRuns(int runs) {
+        return new Figures(
+                ticks, rows, duplicateTicks, extraRows, missedTicks, overlaps, rowsPerTick, OptionalInt.of(runs));
     }
 
     /** The figures of two spans taken together (a mode visited twice in one run). */
@@ -33,7 +54,11 @@ public record Figures(
                 extraRows + o.extraRows,
                 missedTicks + o.missedTicks,
                 overlaps + o.overlaps,
-                both);
+                both,
+                // A sum over a span whose runs were not counted would pass for fewer runs than there were.
+                jobRuns.isPresent() && o.jobRuns.isPresent()
+                        ? OptionalInt.of(jobRuns.getAsInt() + o.jobRuns.getAsInt())
+                        : OptionalInt.empty());
     }
 
     public int minRowsPerTick() {
@@ -67,6 +92,7 @@ public record Figures(
         perTick.put("median", medianRowsPerTick());
         perTick.put("max", maxRowsPerTick());
         m.put("rows_per_tick", perTick);
+        jobRuns.ifPresent(n -> m.put("job_runs", n));
         return m;
     }
 }

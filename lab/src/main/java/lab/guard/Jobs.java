@@ -20,6 +20,16 @@ public final class Jobs {
             if (write instanceof Write.Refused refused) {
                 return new Outcome.Refused(worker + " - " + ranHow + "; the store refused the write: " + refused.why());
             }
+            if (write instanceof Write.NotWritten kept) {
+                // Refused, as the store decided; the run is told apart from a fencing refusal by idem_key and wrote.
+                return new Outcome.Refused(
+                        worker + " - " + ranHow + "; the write did nothing: " + kept.why(),
+                        Fields.of(
+                                "started_at", kept.startedAt().toString(),
+                                "ended_at", kept.endedAt().toString(),
+                                "idem_key", lease.get("idem_key"),
+                                "wrote", false));
+            }
             if (write instanceof Write.AlreadyThere) {
                 return new Outcome.Skipped(
                         worker + " - the tick already had a row (checked before writing): nothing written",
@@ -32,7 +42,8 @@ public final class Jobs {
                             "started_at", written.startedAt().toString(),
                             "ended_at", written.endedAt().toString(),
                             "key", lease.get("key"),
-                            "owner", lease.get("owner")));
+                            "owner", lease.get("owner"),
+                            "idem_key", lease.get("idem_key")));
         } catch (InterruptedException e) {
             // The worker is stopping; the flag stays set for the caller to see.
             Thread.currentThread().interrupt();

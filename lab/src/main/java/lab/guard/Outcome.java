@@ -57,7 +57,15 @@ public sealed interface Outcome {
     }
 
     /** The job ran, and the store refused its write (a stale fencing token, a key already written). */
-    record Refused(String detail) implements Outcome {
+    record Refused(String detail, Map<String, Object> fields) implements Outcome {
+        public Refused {
+            fields = Fields.copy(fields);
+        }
+
+        public Refused(String detail) {
+            this(detail, Map.of());
+        }
+
         @Override
         public Kind kind() {
             return Kind.REFUSED;

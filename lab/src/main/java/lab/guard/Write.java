@@ -10,6 +10,12 @@ public sealed interface Write {
     /** Nothing written: the re-check under the lock found the tick's row already there. */
     record AlreadyThere() implements Write {}
 
+    /**
+     * The job ran to its end and the store kept an earlier row instead: its idempotency key was written already, so
+     * the insert did nothing ({@code why} says so, with the key). Not {@link AlreadyThere}: this run did the work.
+     */
+    record NotWritten(Instant startedAt, Instant endedAt, String why) implements Write {}
+
     /** The store refused the row, for the reason given (a stale fencing token, a key already written). */
     record Refused(String why) implements Write {}
 }

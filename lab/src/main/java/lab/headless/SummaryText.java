@@ -83,6 +83,7 @@ public final class SummaryText {
         return "ticks " + f.ticks() + ", rows " + f.rows() + ", duplicate ticks " + f.duplicateTicks() + ", extra rows "
                 + f.extraRows() + ", missed ticks " + f.missedTicks() + ", overlapping runs " + f.overlaps()
                 + ", rows per tick min/median/max " + f.minRowsPerTick() + "/" + f.medianRowsPerTick() + "/"
-                + f.maxRowsPerTick();
+                + f.maxRowsPerTick()
+                + (f.jobRuns().isPresent() ? ", job runs " + f.jobRuns().getAsInt() : "");
     }
 }

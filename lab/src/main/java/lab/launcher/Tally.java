@@ -44,7 +44,9 @@ public final class Tally {
     }
 
     Figures figures(Instant from, Instant to) throws SQLException {
-        return Checker.figures(rows(), from, to, every);
+        try (CounterStore store = new CounterStore(storeUrl.get())) {
+            return Checker.figures(store.readAll(), store.runTicks(), from, to, every);
+        }
     }
 
     /** Every duplicate tick, overlap and missed tick of the complete windows in {@code [from, to)}, explained. */
@@ -68,7 +70,12 @@ public final class Tally {
     /** Once every worker has stopped: the whole run and each mode's spans up to {@code stopAt}. */
     RunSummary summary(Instant stopAt, LabSettings settings, long readyMillis, List<ServerInfo> servers)
             throws SQLException {
-        List<CounterRow> rows = rows();
+        List<CounterRow> rows;
+        List<Instant> runTicks;
+        try (CounterStore store = new CounterStore(storeUrl.get())) {
+            rows = store.readAll();
+            runTicks = store.runTicks();
+        }
         List<ModeSegment> counted = modes.end(stopAt, rows, every);
         return new RunSummary(
                 settings.workers(),
@@ -76,7 +83,8 @@ public final class Tally {
                 every,
                 settings.spec().taskTime(),
                 readyMillis,
-                Checker.figures(rows, countFrom, stopAt, every),
+                // job_runs per run only: the modes' spans are counted from the rows the dashboard keeps.
+                Checker.figures(rows, runTicks, countFrom, stopAt, every),
                 Explainer.explain(rows, recording.since(null), countFrom, stopAt, every)
                         .findings(),
                 Modes.byMode(counted),

@@ -13,7 +13,9 @@ public enum Mode {
     NAIVE("naive", '1', Lock.NONE, Hue.RED),
     LOCAL_MUTEX("local-mutex", '2', Lock.IN_JVM, Hue.YELLOW),
     REDIS("redis", '3', Lock.REDIS, Hue.CYAN),
-    POSTGRES("postgres", '4', Lock.POSTGRES, Hue.BLUE);
+    POSTGRES("postgres", '4', Lock.POSTGRES, Hue.BLUE),
+    /** No lock at all: the database refuses the second row of a tick (an idempotency key under a unique index). */
+    IDEMPOTENT("idempotent", '5', Lock.NONE, Hue.GREEN);
 
     /** The lock a mode takes: what the lock panel observes, and where from. */
     public enum Lock {
@@ -46,7 +48,8 @@ public enum Mode {
         RED,
         YELLOW,
         CYAN,
-        BLUE
+        BLUE,
+        GREEN
     }
 
     private final String cliName;

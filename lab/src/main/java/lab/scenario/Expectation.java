@@ -20,6 +20,9 @@ public record Expectation(Figure figure, Comparison comparison, int line, int co
         if (f.ticks() == 0 || (figure.perTick() && f.rowsPerTick().isEmpty())) {
             return Verdict.fail(head + ", nothing to judge (no complete tick in the span)");
         }
+        if (!figure.counted(f)) {
+            return Verdict.fail(head + ", not counted over this span (job_runs could not be read)");
+        }
         if (!figure.perTick()) {
             int got = figure.valueOf(f);
             String message = head + ", got " + got + " (over " + ticks(f.ticks()) + ")";

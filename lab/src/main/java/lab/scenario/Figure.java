@@ -15,6 +15,8 @@ public enum Figure {
     EXTRA_ROWS("extra_rows", Figures::extraRows),
     MISSED_TICKS("missed_ticks", Figures::missedTicks),
     OVERLAPS("overlaps", Figures::overlaps),
+    /** Runs of the job noted in job_runs, written or not: "it ran 4 times, the table kept 1". */
+    JOB_RUNS("job_runs", f -> f.jobRuns().orElseThrow(() -> new IllegalStateException("job_runs was not counted"))),
     /** Judged on every window, never on an average: it has no single value. */
     ROWS_PER_TICK("rows_per_tick", null);
 
@@ -33,6 +35,11 @@ public enum Figure {
     /** True for {@link #ROWS_PER_TICK}, whose comparison must hold in every window. */
     public boolean perTick() {
         return value == null;
+    }
+
+    /** Whether {@code f} has this figure: job_runs is counted only where the store's job_runs was read. */
+    public boolean counted(Figures f) {
+        return this != JOB_RUNS || f.jobRuns().isPresent();
     }
 
     /** The figure's value over the whole span; not defined for {@link #ROWS_PER_TICK}. */

@@ -18,6 +18,8 @@ import java.util.List;
  */
 public final class CounterStore implements AutoCloseable {
     private static final String COLUMNS = "created_at, tick_at, started_at, worker, pid, mode";
+    /** The SQL standard's unique violation, as both H2 and PostgreSQL report it. */
+    private static final String UNIQUE_VIOLATION = "23505";
 
     private final String url;
     private Connection connection;
@@ -30,7 +32,10 @@ public final class CounterStore implements AutoCloseable {
         return url;
     }
 
-    /** Creates the table when missing (an external database keeps it between runs) and empties it. */
+    /**
+     * Creates the tables when missing (an external database keeps them between runs), widens a {@code counter}
+     * made by an older lab, and empties both.
+     */
     public void createAndClear() throws SQLException {
         try (Statement st = connection().createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS counter ("
@@ -38,17 +43,27 @@ public final class CounterStore implements AutoCloseable {
                     + "created_at TIMESTAMP WITH TIME ZONE NOT NULL, "
                     + "tick_at TIMESTAMP WITH TIME ZONE NOT NULL, "
                     + "started_at TIMESTAMP WITH TIME ZONE NOT NULL, "
-                    + "worker VARCHAR(64) NOT NULL, pid BIGINT NOT NULL, mode VARCHAR(32) NOT NULL)");
+                    + "worker VARCHAR(64) NOT NULL, pid BIGINT NOT NULL, mode VARCHAR(32) NOT NULL, "
+                    + "idem_key VARCHAR(128) NULL, fence BIGINT NULL)");
+            CounterSchema.widen(st);
+            st.execute(JobRuns.CREATE);
             st.execute("DELETE FROM counter");
+            st.execute("DELETE FROM job_runs");
         } catch (SQLException e) {
             drop();
             throw e;
         }
     }
 
-    /** Writes one run of the job. */
-    public void insert(RunRecord run) throws SQLException {
-        String sql = "INSERT INTO counter (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)";
+    /**
+     * Writes one run of the job, and says whether the table kept it. With an idempotency key the database decides:
+     * a key already written leaves the first writer's row as it was (never MERGE, which would overwrite it) and
+     * this run's row is not written. A null key (every other mode) never collides.
+     */
+    public boolean insert(RunRecord run, String idemKey) throws SQLException {
+        boolean postgres = postgres();
+        String sql = "INSERT INTO counter (" + COLUMNS + ", idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                + (postgres ? " ON CONFLICT (idem_key) DO NOTHING" : "");
         try (PreparedStatement ps = connection().prepareStatement(sql)) {
             ps.setObject(1, at(run.createdAt()));
             ps.setObject(2, at(run.tickAt()));
@@ -56,7 +71,43 @@ public final class CounterStore implements AutoCloseable {
             ps.setString(4, run.worker());
             ps.setLong(5, run.pid());
             ps.setString(6, run.mode());
+            ps.setString(7, idemKey);
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            // H2 has no ON CONFLICT: its unique violation is the database's "already written", and only that.
+            if (idemKey != null && UNIQUE_VIOLATION.equals(e.getSQLState())) {
+                return false;
+            }
+            drop();
+            throw e;
+        }
+    }
+
+    /** How this database keeps the first writer of a key, for the sentence that says a write did nothing. */
+    public String conflictRule() {
+        return postgres() ? "ON CONFLICT DO NOTHING" : "unique index on idem_key: the duplicate insert was dropped";
+    }
+
+    /** Notes one run of the job in {@code job_runs}, whatever became of its row. */
+    public void recordRun(RunRecord run, boolean wrote) throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(JobRuns.INSERT)) {
+            JobRuns.bind(ps, run, wrote);
             ps.executeUpdate();
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
+    /** The {@code tick_at} of every run in {@code job_runs}, oldest first: what the figure {@code job_runs} counts. */
+    public List<Instant> runTicks() throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("SELECT tick_at FROM job_runs ORDER BY id");
+                ResultSet rs = ps.executeQuery()) {
+            List<Instant> ticks = new ArrayList<>();
+            while (rs.next()) {
+                ticks.add(rs.getObject(1, OffsetDateTime.class).toInstant());
+            }
+            return ticks;
         } catch (SQLException e) {
             drop();
             throw e;
@@ -97,6 +148,7 @@ public final class CounterStore implements AutoCloseable {
     public void clear() throws SQLException {
         try (Statement st = connection().createStatement()) {
             st.execute("DELETE FROM counter");
+            st.execute("DELETE FROM job_runs");
         } catch (SQLException e) {
             drop();
             throw e;
@@ -120,8 +172,12 @@ public final class CounterStore implements AutoCloseable {
         return rows;
     }
 
+    private boolean postgres() {
+        return url.startsWith("jdbc:postgresql:");
+    }
+
     /** Time zone neutral: both drivers map OffsetDateTime to TIMESTAMP WITH TIME ZONE exactly. */
-    private static OffsetDateTime at(Instant instant) {
+    static OffsetDateTime at(Instant instant) {
         return instant.atOffset(ZoneOffset.UTC);
     }
 

@@ -82,6 +82,7 @@ final class Palette {
                     case YELLOW -> TextColor.ANSI.YELLOW_BRIGHT;
                     case CYAN -> TextColor.ANSI.CYAN_BRIGHT;
                     case BLUE -> TextColor.ANSI.BLUE_BRIGHT;
+                    case GREEN -> TextColor.ANSI.GREEN_BRIGHT;
                 })
                 .orElse(TextColor.ANSI.MAGENTA_BRIGHT);
     }

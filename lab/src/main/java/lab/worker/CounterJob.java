@@ -10,7 +10,8 @@ import lab.store.CounterStore;
 import lab.store.RunRecord;
 
 /**
- * The job every worker's scheduler fires: note the start, work for the task time, write one row. One store
+ * The job every worker's scheduler fires: note the start, work for the task time, write one row (with the
+ * permit's idempotency key, if any), and note the run in job_runs whatever became of the row. One store
  * connection per worker, as one app process would hold: runs of one worker that overlap take turns for it only to
  * check and to write, never for the work in between.
  */
@@ -41,10 +42,30 @@ final class CounterJob implements AutoCloseable {
             Thread.sleep(taskTime.toMillis());
         }
         Instant created = clock.instant();
+        RunRecord run = new RunRecord(tick.at(), started, created, worker, pid, mode);
+        String key = permit.idempotencyKey().orElse(null);
+        boolean wrote;
         synchronized (store) {
-            store.insert(new RunRecord(tick.at(), started, created, worker, pid, mode));
+            wrote = store.insert(run, key);
+            record(run, wrote);
         }
-        return new Write.Written(started, created);
+        return wrote
+                ? new Write.Written(started, created)
+                : new Write.NotWritten(
+                        started, created, "idempotency key " + key + " already written (" + store.conflictRule() + ")");
+    }
+
+    /**
+     * Notes the run in job_runs, so the store can say how often the job ran, not only how many rows it kept. A run
+     * the table cannot note is still a run: the tick's outcome stands, and the failure is said on stderr.
+     */
+    private void record(RunRecord run, boolean wrote) {
+        try {
+            store.recordRun(run, wrote);
+        } catch (Exception e) {
+            System.err.println(
+                    worker + " - run of tick " + run.tickAt() + " not recorded in job_runs: " + e.getMessage());
+        }
     }
 
     @Override

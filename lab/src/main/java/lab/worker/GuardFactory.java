@@ -7,6 +7,7 @@ import lab.guard.LeaseGuard;
 import lab.guard.LeasePolicy;
 import lab.guard.LockListener;
 import lab.guard.local.InJvmMutex;
+import lab.guard.none.IdempotentWrite;
 import lab.guard.none.NoGuard;
 import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.guard.redis.RedisLock;
@@ -41,6 +42,7 @@ final class GuardFactory {
         LeasePolicy lease = new LeasePolicy(spec.recheck(), spec.holdAtLeast(), perTick, spec.renew());
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(w, spec.recheck());
+            case IDEMPOTENT -> new IdempotentWrite(w, spec.recheck());
             case LOCAL_MUTEX -> new LeaseGuard<>(
                     w, new InJvmMutex(w, pid), LeasePolicy.plain(spec.recheck()), listener, clock);
             case REDIS -> new LeaseGuard<>(

@@ -46,6 +46,26 @@ class CheckerTest {
     }
 
     @Test
+    void job_runs_counts_the_runs_noted_in_the_complete_windows_only_whatever_rows_were_kept() {
+        for (int t = 0; t < 3; t++) {
+            run(t, "w1", 0, 200); // the one row the unique key kept
+        }
+        List<Instant> runTicks = new ArrayList<>();
+        for (int t = -1; t < 4; t++) { // a run before the span and one in a window the span does not finish
+            for (int w = 1; w <= 4; w++) {
+                runTicks.add(T0.plusSeconds(t));
+            }
+        }
+        Figures f = Checker.figures(rows, runTicks, T0, T0.plusSeconds(3), SECOND);
+
+        assertThat(f.rows()).isEqualTo(3);
+        assertThat(f.jobRuns()).hasValue(12);
+        assertThat(Checker.figures(rows, T0, T0.plusSeconds(3), SECOND).jobRuns())
+                .as("counted from the rows alone")
+                .isEmpty();
+    }
+
+    @Test
     void a_window_without_a_row_is_a_missed_tick_and_a_single_row_is_no_duplicate() {
         run(0, "w1", 0, 200);
         run(2, "w2", 0, 200);

@@ -49,6 +49,14 @@ abstract class GuardContract {
     /** How many rows each tick gets from {@value WORKERS} worker processes under this guard. */
     abstract int rowsPerTickAcrossProcesses();
 
+    /**
+     * How many runs of the job {@code job_runs} notes per tick across processes: one per row, unless the store
+     * rather than a lock decides which run's row is kept.
+     */
+    int jobRunsPerTickAcrossProcesses() {
+        return rowsPerTickAcrossProcesses();
+    }
+
     /** The Redis the guards use: Maven Central's unless a test says otherwise (the machine's own). */
     String redisUrl() {
         return TestServers.redis().url();
@@ -163,5 +171,8 @@ abstract class GuardContract {
         assertThat((Map<String, Object>) summary.get("rows_per_tick"))
                 .as("rows per tick across processes")
                 .isEqualTo(Map.of("min", n, "median", n, "max", n));
+        assertThat(((Number) summary.get("job_runs")).intValue())
+                .as("runs noted in job_runs over %s ticks", summary.get("ticks"))
+                .isEqualTo(((Number) summary.get("ticks")).intValue() * jobRunsPerTickAcrossProcesses());
     }
 }

@@ -54,6 +54,17 @@ class ExpectationTest {
     }
 
     @Test
+    void job_runs_is_judged_on_the_runs_the_store_noted_and_fails_where_they_were_not_counted() {
+        Figures kept = new Figures(5, 5, 0, 0, 0, 0, List.of(1, 1, 1, 1, 1));
+
+        assertThat(expect(Figure.JOB_RUNS, ">= 8").judge(kept.withJobRuns(20)).passed())
+                .isTrue();
+        assertThat(expect(Figure.JOB_RUNS, ">= 8").judge(kept.withJobRuns(5)).message())
+                .isEqualTo("job_runs: expected >= 8, got 5 (over 5 ticks)");
+        assertThat(expect(Figure.JOB_RUNS, "0").judge(kept).passed()).isFalse();
+    }
+
+    @Test
     void rows_per_tick_must_hold_in_every_window_not_on_average() {
         assertThat(expect(Figure.ROWS_PER_TICK, "4").judge(NAIVE))
                 .isEqualTo(
