@@ -10,7 +10,10 @@ final class HelpOverlay {
     private static final List<String> LINES = List.of(
             "Keys (letters only: function keys fail under tmux)",
             "",
-            "1 naive   2 local-mutex   3 redis   4 postgres",
+            // From the modes' own declarations: a new mode's key shows here without a line of its own.
+            java.util.Arrays.stream(lab.protocol.Mode.values())
+                    .map(m -> m.key() + " " + m.cliName())
+                    .collect(java.util.stream.Collectors.joining("   ")),
             "+ add a worker          - remove a worker",
             "%s select a worker (none selected: the lock holder)",
             "k kill -9 it   p pause / resume it   r restart it",

@@ -53,7 +53,8 @@ final class KeyBar {
             keys.add(new String[] {"space", s.scenario().paused() ? "resume" : "pause"});
             keys.add(new String[] {"n", "next"});
         }
-        keys.add(new String[] {"1-4", "mode"});
+        lab.protocol.Mode[] modes = lab.protocol.Mode.values();
+        keys.add(new String[] {modes[0].key() + "-" + modes[modes.length - 1].key(), "mode"});
         keys.add(new String[] {"o", "knobs"});
         keys.add(new String[] {"e", "why"});
         keys.add(new String[] {"k", "kill"});

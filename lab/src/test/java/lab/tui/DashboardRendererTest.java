@@ -160,7 +160,7 @@ class DashboardRendererTest {
         assertThat(screen.text())
                 .contains(
                         "Keys (letters only",
-                        "1 naive   2 local-mutex   3 redis   4 postgres",
+                        "1 naive   2 local-mutex   3 redis   4 postgres   5 idempotent",
                         "k kill -9 it",
                         "R stop / start Redis",
                         "o knob panel: ↑↓ pick a knob, Enter sets its next value",
