@@ -23,7 +23,7 @@ final class MissedRules {
 
     static {
         RULES.put(Cause.REFUSED, MissedRules::notYet); // a later issue: the tick's only write had a stale token
-        RULES.put(Cause.STORE_DOWN, MissedRules::notYet); // a later issue: the store was down, fail closed
+        RULES.put(Cause.STORE_DOWN, MissedRules::storeDown);
         RULES.put(Cause.DEAD_HOLDER, MissedRules::deadHolder);
         RULES.put(Cause.HELD_PAST_WINDOW, MissedRules::heldPastWindow);
         RULES.put(Cause.NO_WORKER, MissedRules::noWorker);
@@ -54,6 +54,31 @@ final class MissedRules {
 
     private static Optional<String> notYet(Instant tick, Instant end, RunHistory history, Said said) {
         return Optional.empty();
+    }
+
+    /**
+     * Every worker that fired for this tick failed closed because its lock's server could not be reached (an error
+     * with {@code reason: lock-down}, and no fallback): the tick was given up, not run twice.
+     */
+    private static Optional<String> storeDown(Instant tick, Instant end, RunHistory history, Said said) {
+        List<Event> fired = history.ofTick(EventType.FIRED, tick);
+        List<Event> down = history.ofTick(EventType.ERROR, tick).stream()
+                .filter(e -> "lock-down".equals(e.text("reason")) && e.text("fallback") == null)
+                .toList();
+        List<String> firedBy =
+                fired.stream().map(Event::worker).distinct().sorted().toList();
+        List<String> failedBy =
+                down.stream().map(Event::worker).distinct().sorted().toList();
+        if (firedBy.isEmpty() || !failedBy.containsAll(firedBy)) {
+            return Optional.empty();
+        }
+        String stopped = history.launcher(EventType.SERVER).stream()
+                .filter(e -> "false".equals(e.text("up")) && !e.ts().isAfter(end))
+                .reduce((a, b) -> b)
+                .map(e -> "; " + e.text("name") + " was stopped at " + said.at(e.ts()))
+                .orElse("");
+        return Optional.of(String.join(", ", failedBy) + " fired and failed closed: their lock's server could not be"
+                + " reached" + stopped);
     }
 
     /** The lock a worker skipped for, or a worker that took the lock for this tick, belonged to a killed process. */

@@ -28,6 +28,11 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
         return "expires".equals(released.text("how")) ? released.instant("expires_at") : released.ts();
     }
 
+    /** Whether it ran under the fallback lock: its lock's server was down and on-lock-error said local. */
+    boolean fellBack() {
+        return acquired != null && "true".equals(acquired.text("fallback"));
+    }
+
     /** Whether the row's mode takes no lock that other processes see: {@code naive} or {@code local-mutex}. */
     boolean unsharedLock() {
         return Mode.byName(row.mode())

@@ -47,6 +47,13 @@ final class RunHistory {
                 .toList();
     }
 
+    /** The launcher's own records of {@code type} ({@code server}, {@code fault}, ...), in recording order. */
+    List<Event> launcher(EventType type) {
+        return events.stream()
+                .filter(e -> e.type() == type && Event.LAB.equals(e.worker()))
+                .toList();
+    }
+
     /** Every event of {@code type} whose field {@code name} is {@code value}. */
     List<Event> withField(EventType type, String name, String value) {
         return events.stream()

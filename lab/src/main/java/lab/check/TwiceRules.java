@@ -24,7 +24,7 @@ final class TwiceRules {
         RULES.put(Cause.PAUSED_HOLDER, TwiceRules::notYet); // a later issue: a paused holder's late write
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
-        RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::notYet); // a later issue: the store was down, the lock local
+        RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::localFallback);
         RULES.put(Cause.SPLIT_SERVERS, TwiceRules::notYet); // a later issue: workers on different lock servers
         RULES.put(Cause.OWN_PHASE, LockRules::ownPhase);
         RULES.put(Cause.QUEUED, LockRules::queued);
@@ -63,6 +63,16 @@ final class TwiceRules {
 
     private static Optional<String> notYet(Run a, Run b, RunHistory history, Said said) {
         return Optional.empty();
+    }
+
+    /** The lock's server was down and a worker ran under its own in-process lock instead: nothing kept the others out. */
+    private static Optional<String> localFallback(Run a, Run b, RunHistory history, Said said) {
+        Run fell = a.fellBack() ? a : b.fellBack() ? b : null;
+        if (fell == null || a.sameProcess(b)) {
+            return Optional.empty();
+        }
+        return Optional.of(fell.who() + " could not reach its lock's server and fell back to its own in-process lock"
+                + " (on-lock-error local), which " + (fell == a ? b : a).who() + " never sees: both ran it");
     }
 
     private static Optional<String> selfOverlap(Run a, Run b, RunHistory history, Said said) {

@@ -24,8 +24,22 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     private final CountDownLatch stopping = new CountDownLatch(1);
     /** Leases left to expire after their job, and their ticks: given back at once if the worker stops first. */
     private final Map<L, Tick> lingering = new ConcurrentHashMap<>();
+    /** With {@code on-lock-error local}: the guard that runs the tick when this lock's server cannot be reached. */
+    private final Guard onBroken;
 
     public LeaseGuard(String worker, LockMechanism<L> lock, LeasePolicy policy, LockListener listener, Clock clock) {
+        this(worker, lock, policy, listener, clock, null);
+    }
+
+    /** @param onBroken null to fail closed; else the guard a broken lock falls back to (the seed's local lock) */
+    public LeaseGuard(
+            String worker,
+            LockMechanism<L> lock,
+            LeasePolicy policy,
+            LockListener listener,
+            Clock clock,
+            Guard onBroken) {
+        this.onBroken = onBroken;
         this.worker = worker;
         this.lock = lock;
         this.policy = policy;
@@ -37,6 +51,9 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     @Override
     public void open() throws Exception {
         lock.open();
+        if (onBroken != null) {
+            onBroken.open();
+        }
     }
 
     @Override
@@ -47,7 +64,16 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             return new Outcome.Skipped(refused.detail(), Fields.merge(Fields.of("reason", "held"), refused.fields()));
         }
         if (attempt instanceof Attempt.Broken<L> broken) {
-            return new Outcome.Failed(broken.detail());
+            if (onBroken == null) {
+                return new Outcome.Failed(broken.detail(), Fields.of("reason", "lock-down"));
+            }
+            listener.on(
+                    EventType.ERROR,
+                    tick,
+                    broken.detail().replace("; tick skipped (fail closed)", "")
+                            + "; falling back to an in-process lock (on-lock-error local)",
+                    Fields.of("reason", "lock-down", "fallback", true));
+            return onBroken.run(tick, job);
         }
         L lease = ((Attempt.Granted<L>) attempt).lease();
         Instant acquiredAt = clock.instant();

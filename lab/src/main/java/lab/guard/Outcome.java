@@ -73,7 +73,15 @@ public sealed interface Outcome {
     }
 
     /** The mechanism or the store failed; the tick was not run (fail closed). */
-    record Failed(String detail) implements Outcome {
+    record Failed(String detail, Map<String, Object> fields) implements Outcome {
+        public Failed {
+            fields = Fields.copy(fields);
+        }
+
+        public Failed(String detail) {
+            this(detail, Map.of());
+        }
+
         @Override
         public Kind kind() {
             return Kind.FAILED;

@@ -114,6 +114,20 @@ public final class Knobs {
             ModeSpec::withReleaseOnShutdown,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(true, false));
+    public static final Knob<OnLockError> ON_LOCK_ERROR = new Knob<>(
+            "on-lock-error",
+            Scope.LIVE,
+            "WHAT",
+            "with the lock's server down: skip (fail closed) or local (the seed's fallback to an in-process lock)",
+            OnLockError.SKIP,
+            choices(OnLockError.values()),
+            t -> choose(OnLockError.values(), t),
+            o -> true,
+            OnLockError::toString,
+            ModeSpec::onLockError,
+            ModeSpec::withOnLockError,
+            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            List.of(OnLockError.values()));
     public static final Knob<Release> RELEASE = new Knob<>(
             "release",
             Scope.LIVE,
@@ -262,6 +276,7 @@ public final class Knobs {
             LOCK_KEY,
             RENEW,
             RELEASE_ON_SHUTDOWN,
+            ON_LOCK_ERROR,
             STORE,
             SERVERS);
 

@@ -18,6 +18,7 @@ import java.util.Map;
  * @param lockKey           one key for the job, or one per tick
  * @param renew             a watchdog extends the Redis lease while the job runs
  * @param releaseOnShutdown a worker stopped gracefully gives back what it holds before it exits
+ * @param onLockError       with the lock's server unreachable: skip the tick, or fall back to an in-process lock
  */
 public record ModeSpec(
         Mode mode,
@@ -29,7 +30,8 @@ public record ModeSpec(
         Hold holdAtLeast,
         LockKey lockKey,
         boolean renew,
-        boolean releaseOnShutdown) {
+        boolean releaseOnShutdown,
+        OnLockError onLockError) {
     public ModeSpec {
         Knobs.MODE.check(mode);
         Knobs.TASK_TIME.check(taskTime);
@@ -38,6 +40,7 @@ public record ModeSpec(
         Knobs.PG_LOCK.check(pgLock);
         Knobs.HOLD_AT_LEAST.check(holdAtLeast);
         Knobs.LOCK_KEY.check(lockKey);
+        Knobs.ON_LOCK_ERROR.check(onLockError);
     }
 
     /** {@code mode} with every other knob at its default. */
@@ -52,54 +55,143 @@ public record ModeSpec(
                 Knobs.HOLD_AT_LEAST.defaultValue(),
                 Knobs.LOCK_KEY.defaultValue(),
                 Knobs.RENEW.defaultValue(),
-                Knobs.RELEASE_ON_SHUTDOWN.defaultValue());
+                Knobs.RELEASE_ON_SHUTDOWN.defaultValue(),
+                Knobs.ON_LOCK_ERROR.defaultValue());
     }
 
     public ModeSpec withMode(Mode m) {
         return new ModeSpec(
-                m, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
+                m,
+                taskTime,
+                lockTtl,
+                release,
+                pgLock,
+                recheck,
+                holdAtLeast,
+                lockKey,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withTaskTime(Duration t) {
-        return new ModeSpec(mode, t, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
+        return new ModeSpec(
+                mode,
+                t,
+                lockTtl,
+                release,
+                pgLock,
+                recheck,
+                holdAtLeast,
+                lockKey,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withLockTtl(Duration t) {
         return new ModeSpec(
-                mode, taskTime, t, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
+                mode,
+                taskTime,
+                t,
+                release,
+                pgLock,
+                recheck,
+                holdAtLeast,
+                lockKey,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withRelease(Release r) {
         return new ModeSpec(
-                mode, taskTime, lockTtl, r, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
+                mode,
+                taskTime,
+                lockTtl,
+                r,
+                pgLock,
+                recheck,
+                holdAtLeast,
+                lockKey,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withPgLock(PgLock p) {
         return new ModeSpec(
-                mode, taskTime, lockTtl, release, p, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown);
+                mode,
+                taskTime,
+                lockTtl,
+                release,
+                p,
+                recheck,
+                holdAtLeast,
+                lockKey,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withRecheck(boolean r) {
         return new ModeSpec(
-                mode, taskTime, lockTtl, release, pgLock, r, holdAtLeast, lockKey, renew, releaseOnShutdown);
+                mode,
+                taskTime,
+                lockTtl,
+                release,
+                pgLock,
+                r,
+                holdAtLeast,
+                lockKey,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withHoldAtLeast(Hold h) {
-        return new ModeSpec(mode, taskTime, lockTtl, release, pgLock, recheck, h, lockKey, renew, releaseOnShutdown);
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, pgLock, recheck, h, lockKey, renew, releaseOnShutdown, onLockError);
     }
 
     public ModeSpec withLockKey(LockKey k) {
         return new ModeSpec(
-                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, k, renew, releaseOnShutdown);
+                mode,
+                taskTime,
+                lockTtl,
+                release,
+                pgLock,
+                recheck,
+                holdAtLeast,
+                k,
+                renew,
+                releaseOnShutdown,
+                onLockError);
     }
 
     public ModeSpec withRenew(boolean r) {
         return new ModeSpec(
-                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, r, releaseOnShutdown);
+                mode,
+                taskTime,
+                lockTtl,
+                release,
+                pgLock,
+                recheck,
+                holdAtLeast,
+                lockKey,
+                r,
+                releaseOnShutdown,
+                onLockError);
+    }
+
+    public ModeSpec withOnLockError(OnLockError o) {
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown, o);
     }
 
     public ModeSpec withReleaseOnShutdown(boolean r) {
-        return new ModeSpec(mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, r);
+        return new ModeSpec(
+                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, r, onLockError);
     }
 
     /** The wire and summary form: every live knob by name, as text. */

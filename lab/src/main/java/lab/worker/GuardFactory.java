@@ -2,6 +2,8 @@ package lab.worker;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import lab.guard.Guard;
 import lab.guard.LeaseGuard;
 import lab.guard.LeasePolicy;
@@ -13,6 +15,7 @@ import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.guard.redis.RedisLock;
 import lab.protocol.LockKey;
 import lab.protocol.ModeSpec;
+import lab.protocol.OnLockError;
 import lab.protocol.PgLock;
 import lab.protocol.Release;
 import lab.protocol.WorkerConfig;
@@ -58,14 +61,37 @@ final class GuardFactory {
                             clock),
                     lease,
                     listener,
-                    clock);
+                    clock,
+                    fallback(spec, listener));
             case POSTGRES -> new LeaseGuard<>(
                     w,
                     new PostgresAdvisoryLock(
                             w, pid, config.pgUrl(), spec.pgLock() == PgLock.WAIT, perTick, waitLimit()),
                     lease,
                     listener,
-                    clock);
+                    clock,
+                    fallback(spec, listener));
         };
+    }
+
+    /**
+     * With {@code on-lock-error local}, what the seed falls back to when the lock's server is down: this process's own
+     * mutex. Its events say {@code fallback: true}, so that the duplicates it lets through can be told from others.
+     */
+    private Guard fallback(ModeSpec spec, LockListener listener) {
+        if (spec.onLockError() != OnLockError.LOCAL) {
+            return null;
+        }
+        LockListener marked = (type, tick, detail, fields) -> {
+            Map<String, Object> m = new LinkedHashMap<>(fields);
+            m.put("fallback", true);
+            listener.on(type, tick, detail, m);
+        };
+        return new LeaseGuard<>(
+                config.worker(),
+                new InJvmMutex(config.worker(), pid),
+                LeasePolicy.plain(spec.recheck()),
+                marked,
+                clock);
     }
 }

@@ -5,14 +5,17 @@ import static lab.check.Finding.Kind.MISSED;
 import static lab.check.Finding.Kind.OVERLAP;
 import static lab.check.Story.t;
 import static lab.protocol.EventType.ACQUIRED;
+import static lab.protocol.EventType.ERROR;
 import static lab.protocol.EventType.FIRED;
 import static lab.protocol.EventType.RELEASED;
 import static lab.protocol.EventType.RENEWED;
+import static lab.protocol.EventType.SERVER;
 import static lab.protocol.EventType.SKIPPED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import java.util.Map;
+import lab.protocol.Event;
 import org.junit.jupiter.api.Test;
 
 class ExplainerTest {
@@ -47,6 +50,74 @@ class ExplainerTest {
 
         assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.NO_LOCK);
         assertThat(x.findings().get(0).sentence()).endsWith("(mode local-mutex)");
+    }
+
+    @Test
+    void workers_that_fell_back_to_their_own_mutex_while_redis_was_down_are_local_fallback() {
+        s.in("redis")
+                .row("w1", 101, "12:00:40", "12:00:40.003", "12:00:40.303")
+                .row("w2", 102, "12:00:40", "12:00:40.004", "12:00:40.304")
+                .said("12:00:40.001", "w1", 101, FIRED, "12:00:40", CRON)
+                .said("12:00:40.002", "w1", 101, ERROR, "12:00:40", "reason=lock-down fallback=true")
+                .said(
+                        "12:00:40.003",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:40",
+                        "lock=local key=mutex:w1-101 owner=w1-101 fallback=true")
+                .said("12:00:40.002", "w2", 102, FIRED, "12:00:40", CRON)
+                .said("12:00:40.003", "w2", 102, ERROR, "12:00:40", "reason=lock-down fallback=true")
+                .said(
+                        "12:00:40.004",
+                        "w2",
+                        102,
+                        ACQUIRED,
+                        "12:00:40",
+                        "lock=local key=mutex:w2-102 owner=w2-102 fallback=true");
+
+        Explanations x = s.explain("12:00:40", "12:00:41");
+
+        assertThat(x.findings())
+                .extracting(Finding::cause)
+                .containsOnly(Cause.LOCAL_FALLBACK)
+                .hasSize(2);
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:40 ran twice: w1 could not reach its lock's server and fell back to its own"
+                        + " in-process lock (on-lock-error local), which w2 never sees: both ran it");
+    }
+
+    @Test
+    void a_tick_every_worker_failed_closed_on_with_its_lock_server_stopped_is_store_down() {
+        s.in("redis")
+                .said("12:00:49.500", Event.LAB, 1, SERVER, null, "name=redis up=false")
+                .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)
+                .said("12:00:50.002", "w1", 101, ERROR, "12:00:50", "reason=lock-down")
+                .said("12:00:50.003", "w2", 102, FIRED, "12:00:50", CRON)
+                .said("12:00:50.004", "w2", 102, ERROR, "12:00:50", "reason=lock-down");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:50"),
+                        Cause.STORE_DOWN,
+                        "tick 12:00:50 missed: w1, w2 fired and failed closed: their lock's server could not be"
+                                + " reached; redis was stopped at 12:00:49.500"));
+    }
+
+    @Test
+    void a_tick_where_one_worker_still_got_through_to_its_lock_is_not_store_down() {
+        s.in("redis")
+                .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)
+                .said("12:00:50.002", "w1", 101, ERROR, "12:00:50", "reason=lock-down")
+                .said("12:00:50.003", "w2", 102, FIRED, "12:00:50", CRON)
+                .said("12:00:50.004", "w2", 102, SKIPPED, "12:00:50", "reason=held key=scheduler_lock:tick");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.UNEXPLAINED);
     }
 
     @Test
