@@ -45,6 +45,7 @@ class ShippedScenariosTest {
                         "10a-killed-holder.yaml",
                         "10b-stopped-holder.yaml",
                         "11-interval-trigger.yaml",
+                        "13-lock-server-down.yaml",
                         "15-idempotent.yaml",
                         "16-self-overlap.yaml");
     }
