@@ -184,6 +184,58 @@ class RedisTrapsTest {
     }
 
     @Test
+    void with_on_lock_error_local_a_guard_whose_redis_is_down_runs_under_its_own_mutex_and_says_it_fell_back()
+            throws Exception {
+        Path dir = Files.createTempDirectory("schedlock-redis-fallback-");
+        try (RedisServer own = TestServers.startRedis(dir)) {
+            java.util.List<java.util.Map<String, Object>> facts = new CopyOnWriteArrayList<>();
+            LockListener recording = (type, tick, detail, fields) -> {
+                said.add(type.wireName() + " " + detail);
+                facts.add(fields);
+            };
+            Guard local = new LeaseGuard<>(
+                    "w1",
+                    new lab.guard.local.InJvmMutex("w1", 1),
+                    LeasePolicy.plain(false),
+                    (type, tick, detail, fields) -> {
+                        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>(fields);
+                        m.put("fallback", true);
+                        recording.on(type, tick, detail, m);
+                    },
+                    java.time.Clock.systemUTC());
+            Guard g = new LeaseGuard<>(
+                    "w1",
+                    new RedisLock(
+                            "w1",
+                            1,
+                            own.url(),
+                            "fallback",
+                            false,
+                            Duration.ofSeconds(5),
+                            true,
+                            java.time.Clock.systemUTC()),
+                    LeasePolicy.plain(false),
+                    recording,
+                    java.time.Clock.systemUTC(),
+                    local);
+            g.open();
+            own.stop();
+            Outcome o = g.run(
+                    new Tick(Instant.now(), Instant.now().plusSeconds(1), "fallback"),
+                    (tick, permit) -> new Write.Written(Instant.now(), Instant.now()));
+            g.close();
+
+            assertThat(o).isInstanceOf(Outcome.Executed.class);
+            assertThat(said.get(0))
+                    .startsWith("error w1 - redis at ")
+                    .endsWith("; falling back to an in-process lock (on-lock-error local)");
+            assertThat(facts.get(0)).containsEntry("reason", "lock-down").containsEntry("fallback", true);
+            assertThat(said.get(1)).startsWith("acquired w1 - in-JVM mutex acquired");
+            assertThat(facts.get(1)).containsEntry("lock", "local").containsEntry("fallback", true);
+        }
+    }
+
+    @Test
     void a_guard_cannot_open_against_a_server_that_is_not_there() {
         Guard g = new LeaseGuard<>(
                 "w1",
