@@ -69,6 +69,12 @@ public final class LiveModel {
                         s.last = "skipped";
                         yield Cell.SKIPPED;
                     }
+                    case REFUSED -> {
+                        // The job ran; the store kept an earlier row (an idempotent write): on the timeline it ran.
+                        s.executed++;
+                        s.last = "refused";
+                        yield Cell.RAN;
+                    }
                     case ERROR -> {
                         s.errors++;
                         s.last = "error";
