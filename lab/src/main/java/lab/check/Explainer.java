@@ -63,7 +63,11 @@ public final class Explainer {
                 best = v;
             }
         }
-        String times = runs.size() == 2 ? "twice" : runs.size() + " times";
+        // Past two, say who ran it: the evidence that follows names the pair that proves the cause.
+        String times = runs.size() == 2
+                ? "twice"
+                : runs.size() + " times ("
+                        + runs.stream().map(Run::who).collect(java.util.stream.Collectors.joining(", ")) + ")";
         return finding(Finding.Kind.DUPLICATE, tick, best, "tick " + Said.tick(tick) + " ran " + times + ": ");
     }
 

@@ -581,7 +581,7 @@ class ExplainerTest {
                         tuple(OVERLAP, t("12:00:59")),
                         tuple(OVERLAP, t("12:00:59")),
                         tuple(OVERLAP, t("12:00:59")));
-        assertThat(x.findings().get(0).sentence()).startsWith("tick 12:00:59 ran 3 times: ");
+        assertThat(x.findings().get(0).sentence()).startsWith("tick 12:00:59 ran 3 times (w1, w2, w3): ");
         assertThat(x.counts()).containsExactly(Map.entry(Cause.NO_LOCK, new CauseCounts(1, 3, 0)));
     }
 }
