@@ -47,22 +47,32 @@ public final class Checker {
     }
 
     /**
-     * The same, with the figure {@code job_runs}: how many of the runs noted in {@code job_runs} (their
-     * {@code tick_at}s, given as read) fall in those windows. Still the store's word, not the workers'.
+     * The same, with the figures the store's other tables give: {@code job_runs} (how many runs {@code job_runs}
+     * noted in those windows, their {@code tick_at}s given as read) and {@code refused_writes} (the same of
+     * {@code refused}). Still the store's word, not the workers'.
      */
     public static Figures figures(
-            List<CounterRow> rows, List<Instant> runTicks, Instant from, Instant to, Duration period) {
+            List<CounterRow> rows,
+            List<Instant> runTicks,
+            List<Instant> refusedTicks,
+            Instant from,
+            Instant to,
+            Duration period) {
         List<Instant> windows = completeWindows(from, to, period);
         Figures f = figures(rows, from, to, period);
+        return f.withJobRuns(countIn(runTicks, windows, period))
+                .withRefusedWrites(countIn(refusedTicks, windows, period));
+    }
+
+    private static int countIn(List<Instant> ticks, List<Instant> windows, Duration period) {
         if (windows.isEmpty()) {
-            return f.withJobRuns(0);
+            return 0;
         }
         Instant first = windows.get(0);
         Instant end = windows.get(windows.size() - 1).plus(period);
-        long runs = runTicks.stream()
+        return (int) ticks.stream()
                 .filter(t -> !t.isBefore(first) && t.isBefore(end))
                 .count();
-        return f.withJobRuns((int) runs);
     }
 
     /** The rows whose {@code tick_at} lies in the given complete windows: the only rows a figure counts. */

@@ -19,7 +19,8 @@ public record Figures(
         int missedTicks,
         int overlaps,
         List<Integer> rowsPerTick,
-        OptionalInt jobRuns) {
+        OptionalInt jobRuns,
+        OptionalInt refusedWrites) {
 
     public Figures {
         rowsPerTick = List.copyOf(rowsPerTick);
@@ -34,13 +35,44 @@ public record Figures(
             int missedTicks,
             int overlaps,
             List<Integer> rowsPerTick) {
-        this(ticks, rows, duplicateTicks, extraRows, missedTicks, overlaps, rowsPerTick, OptionalInt.empty());
+        this(
+                ticks,
+                rows,
+                duplicateTicks,
+                extraRows,
+                missedTicks,
+                overlaps,
+                rowsPerTick,
+                OptionalInt.empty(),
+                OptionalInt.empty());
     }
 
     /** The same figures, with the runs that {@code job_runs} noted in their windows. */
     public Figures withJobRuns(int runs) {
         return new Figures(
-                ticks, rows, duplicateTicks, extraRows, missedTicks, overlaps, rowsPerTick, OptionalInt.of(runs));
+                ticks,
+                rows,
+                duplicateTicks,
+                extraRows,
+                missedTicks,
+                overlaps,
+                rowsPerTick,
+                OptionalInt.of(runs),
+                refusedWrites);
+    }
+
+    /** The same figures, with the writes that {@code refused} noted in their windows (stale fencing tokens). */
+    public Figures withRefusedWrites(int refused) {
+        return new Figures(
+                ticks,
+                rows,
+                duplicateTicks,
+                extraRows,
+                missedTicks,
+                overlaps,
+                rowsPerTick,
+                jobRuns,
+                OptionalInt.of(refused));
     }
 
     /** The figures of two spans taken together (a mode visited twice in one run). */
@@ -56,9 +88,12 @@ public record Figures(
                 overlaps + o.overlaps,
                 both,
                 // A sum over a span whose runs were not counted would pass for fewer runs than there were.
-                jobRuns.isPresent() && o.jobRuns.isPresent()
-                        ? OptionalInt.of(jobRuns.getAsInt() + o.jobRuns.getAsInt())
-                        : OptionalInt.empty());
+                sum(jobRuns, o.jobRuns),
+                sum(refusedWrites, o.refusedWrites));
+    }
+
+    private static OptionalInt sum(OptionalInt a, OptionalInt b) {
+        return a.isPresent() && b.isPresent() ? OptionalInt.of(a.getAsInt() + b.getAsInt()) : OptionalInt.empty();
     }
 
     public int minRowsPerTick() {
@@ -93,6 +128,7 @@ public record Figures(
         perTick.put("max", maxRowsPerTick());
         m.put("rows_per_tick", perTick);
         jobRuns.ifPresent(n -> m.put("job_runs", n));
+        refusedWrites.ifPresent(n -> m.put("refused_writes", n));
         return m;
     }
 }

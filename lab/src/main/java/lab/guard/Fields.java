@@ -23,7 +23,7 @@ public final class Fields {
         return fields == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     }
 
-    static Map<String, Object> merge(Map<String, Object> a, Map<String, Object> b) {
+    public static Map<String, Object> merge(Map<String, Object> a, Map<String, Object> b) {
         Map<String, Object> m = new LinkedHashMap<>(a);
         m.putAll(b);
         return Collections.unmodifiableMap(m);

@@ -18,7 +18,18 @@ public final class Jobs {
         try {
             Write write = job.run(tick, permit);
             if (write instanceof Write.Refused refused) {
-                return new Outcome.Refused(worker + " - " + ranHow + "; the store refused the write: " + refused.why());
+                return new Outcome.Refused(
+                        worker + " - " + ranHow + "; the store refused the write: token " + refused.token()
+                                + " is lower than " + refused.lastToken()
+                                + ", the last it accepted (another worker took the lock after this lease ran out)",
+                        Fields.of(
+                                "started_at", refused.startedAt().toString(),
+                                "ended_at", refused.endedAt().toString(),
+                                "key", lease.get("key"),
+                                "owner", lease.get("owner"),
+                                "token", refused.token(),
+                                "last_token", refused.lastToken(),
+                                "wrote", false));
             }
             if (write instanceof Write.NotWritten kept) {
                 // Refused, as the store decided; the run is told apart from a fencing refusal by idem_key and wrote.
@@ -43,7 +54,8 @@ public final class Jobs {
                             "ended_at", written.endedAt().toString(),
                             "key", lease.get("key"),
                             "owner", lease.get("owner"),
-                            "idem_key", lease.get("idem_key")));
+                            "idem_key", lease.get("idem_key"),
+                            "token", lease.get("token")));
         } catch (InterruptedException e) {
             // The worker is stopping; the flag stays set for the caller to see.
             Thread.currentThread().interrupt();

@@ -12,4 +12,9 @@ public interface Lease {
 
     /** The facts of the acquired event: {@code lock}, {@code key}, {@code owner}, and for a lease that expires {@code ttl_ms}, {@code expires_at}. */
     Map<String, Object> fields();
+
+    /** The fencing token this grant came with, for a lock that issues one; the job's write carries it. */
+    default java.util.OptionalLong token() {
+        return java.util.OptionalLong.empty();
+    }
 }

@@ -95,7 +95,9 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             if (policy.renew() && lock.expires()) {
                 dog = new Watchdog<>(worker, lock, lease, tick, listener);
             }
-            return Jobs.run(worker, job, tick, permit, lease.ranHow(), lease.fields());
+            Permit granted =
+                    lease.token().isPresent() ? permit.withToken(lease.token().getAsLong()) : permit;
+            return Jobs.run(worker, job, tick, granted, lease.ranHow(), lease.fields());
         } finally {
             if (dog != null) {
                 dog.close();

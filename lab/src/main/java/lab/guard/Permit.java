@@ -14,6 +14,11 @@ public record Permit(boolean recheck, OptionalLong fencingToken, Optional<String
         return new Permit(recheck, OptionalLong.empty(), Optional.empty());
     }
 
+    /** This permit with the fencing token of the grant it came with: the store refuses it if stale. */
+    public Permit withToken(long token) {
+        return new Permit(recheck, OptionalLong.of(token), idempotencyKey);
+    }
+
     /** The permit of a guard that leaves exclusion to the store: the row carries {@code key} under a unique index. */
     public static Permit keyed(boolean recheck, String key) {
         return new Permit(recheck, OptionalLong.empty(), Optional.of(key));

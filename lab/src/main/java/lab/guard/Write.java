@@ -16,6 +16,9 @@ public sealed interface Write {
      */
     record NotWritten(Instant startedAt, Instant endedAt, String why) implements Write {}
 
-    /** The store refused the row, for the reason given (a stale fencing token, a key already written). */
-    record Refused(String why) implements Write {}
+    /**
+     * The job ran to its end and the store refused its row: its fencing token was lower than the last one the store
+     * had accepted (another worker took the lock, with a higher token, after this one's lease had run out).
+     */
+    record Refused(Instant startedAt, Instant endedAt, long token, long lastToken) implements Write {}
 }

@@ -84,6 +84,9 @@ public final class SummaryText {
                 + f.extraRows() + ", missed ticks " + f.missedTicks() + ", overlapping runs " + f.overlaps()
                 + ", rows per tick min/median/max " + f.minRowsPerTick() + "/" + f.medianRowsPerTick() + "/"
                 + f.maxRowsPerTick()
-                + (f.jobRuns().isPresent() ? ", job runs " + f.jobRuns().getAsInt() : "");
+                + (f.jobRuns().isPresent() ? ", job runs " + f.jobRuns().getAsInt() : "")
+                + (f.refusedWrites().isPresent() && f.refusedWrites().getAsInt() > 0
+                        ? ", refused writes " + f.refusedWrites().getAsInt()
+                        : "");
     }
 }

@@ -65,10 +65,8 @@ public final class Controls implements LabControl {
     /** Switches every worker; a mode whose server is not available is refused before any worker is asked. */
     @Override
     public SwitchResult switchMode(ModeChange change) {
-        SwitchResult r = modes.apply(
-                change,
-                next -> infra.awaitServersOf(next.mode()),
-                next -> switcher.switchAll(workers.reachable(), next));
+        SwitchResult r =
+                modes.apply(change, infra::awaitServersOf, next -> switcher.switchAll(workers.reachable(), next));
         if (r.status() != SwitchResult.Status.REFUSED) {
             Instant since = modes.since();
             recording.lab(

@@ -8,9 +8,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import lab.guard.postgres.SecondLockDatabase;
+import lab.guard.redis.FencingCounter;
 import lab.os.SessionFolder;
 import lab.protocol.Event;
+import lab.protocol.LockServers;
 import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
 import lab.protocol.Secrets;
 import lab.protocol.Store;
 import lab.servers.H2Server;
@@ -60,7 +64,8 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /** Starts now what the first mode and the store need, then the store itself and servers.env. */
-    void startFor(Mode mode, Consumer<String> say) throws StartFailure {
+    void startFor(ModeSpec spec, Consumer<String> say) throws StartFailure {
+        Mode mode = spec.mode();
         needNow(postgres, settings.storeInPostgres() || mode.needsPostgres(), say);
         needNow(redis, mode.needsRedis(), say);
         try {
@@ -78,6 +83,11 @@ public final class Infrastructure implements AutoCloseable {
             throw new StartFailure("cannot write the session's servers.env: " + e.getMessage(), e);
         }
         say.accept("the lab's servers, for redis-cli, psql and H2's shell: source " + serversEnv);
+        try {
+            readyLocks(spec);
+        } catch (IllegalStateException e) {
+            throw new StartFailure(e.getMessage(), e);
+        }
     }
 
     /** Once the workers are up: the servers no mode needed yet, so that a switch to them is quick. */
@@ -140,13 +150,47 @@ public final class Infrastructure implements AutoCloseable {
         return postgres;
     }
 
-    /** Waits for the servers {@code mode} needs; throws saying why one cannot serve (a switch to it is refused). */
-    void awaitServersOf(Mode mode) {
-        if (mode.needsRedis()) {
+    /**
+     * Waits for the servers {@code spec} needs and readies its locks; throws saying why one cannot serve (a switch to
+     * it is refused).
+     */
+    void awaitServersOf(ModeSpec spec) {
+        if (spec.mode().needsRedis()) {
             redis.awaitReady();
         }
-        if (mode.needsPostgres()) {
+        if (spec.mode().needsPostgres()) {
             postgres.awaitReady();
+        }
+        readyLocks(spec);
+    }
+
+    /**
+     * What a lock needs beyond its server: the fencing counter restored from the store (fenced), the second lock
+     * server's PostgreSQL database (lock-servers 2). Both are idempotent, so a switch may ask again.
+     */
+    private void readyLocks(ModeSpec spec) {
+        if (spec.mode() == Mode.FENCED) {
+            restoreFencingCounter();
+        }
+        if (spec.lockServers() == 2 && spec.mode() == Mode.POSTGRES) {
+            SecondLockDatabase.ensure(postgres.url());
+        }
+    }
+
+    /**
+     * Raises the fencing counter, on both lock servers, to the highest token the store accepted: after a Redis
+     * (re)start, before a worker may take the lock, so that tokens never go backwards within a session.
+     */
+    void restoreFencingCounter() {
+        long floor;
+        try (CounterStore store = new CounterStore(storeUrl)) {
+            floor = store.lastAcceptedToken();
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "the store could not say its last accepted fencing token: " + Secrets.mask(e.getMessage()), e);
+        }
+        for (int server = 1; server <= 2; server++) {
+            FencingCounter.restore(LockServers.redis(redis.url(), server), settings.job(), floor);
         }
     }
 

@@ -127,7 +127,7 @@ public final class Lab implements AutoCloseable {
         launchedAt = clock.instant();
         infra.prepare();
         recording.writeTo(infra::record);
-        infra.startFor(modes.spec().mode(), say);
+        infra.startFor(modes.spec(), say);
         workers.onDeath((id, line) -> {
             lockWatcher.forget(id);
             if (!stopping) {

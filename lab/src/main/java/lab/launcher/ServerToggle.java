@@ -56,10 +56,23 @@ public final class ServerToggle {
         try {
             server.start();
             String line = name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
+            if (name == ServerName.REDIS) {
+                line += restoreFencing();
+            }
             record(name, true, line);
             return line;
         } catch (IOException e) {
             return name + " server could not start again: " + e.getMessage();
+        }
+    }
+
+    /** The lab's Redis keeps nothing across a restart: its fencing counter resumes from the store's last token. */
+    private String restoreFencing() {
+        try {
+            infra.restoreFencingCounter();
+            return "; fencing counter restored from the store";
+        } catch (IllegalStateException e) {
+            return "; fencing counter not restored (fenced mode fails closed until it is): " + e.getMessage();
         }
     }
 

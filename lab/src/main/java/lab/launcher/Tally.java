@@ -45,7 +45,7 @@ public final class Tally {
 
     Figures figures(Instant from, Instant to) throws SQLException {
         try (CounterStore store = new CounterStore(storeUrl.get())) {
-            return Checker.figures(store.readAll(), store.runTicks(), from, to, every);
+            return Checker.figures(store.readAll(), store.runTicks(), store.refusedTicks(), from, to, every);
         }
     }
 
@@ -72,9 +72,11 @@ public final class Tally {
             throws SQLException {
         List<CounterRow> rows;
         List<Instant> runTicks;
+        List<Instant> refusedTicks;
         try (CounterStore store = new CounterStore(storeUrl.get())) {
             rows = store.readAll();
             runTicks = store.runTicks();
+            refusedTicks = store.refusedTicks();
         }
         List<ModeSegment> counted = modes.end(stopAt, rows, every);
         return new RunSummary(
@@ -83,8 +85,9 @@ public final class Tally {
                 every,
                 settings.spec().taskTime(),
                 readyMillis,
-                // job_runs per run only: the modes' spans are counted from the rows the dashboard keeps.
-                Checker.figures(rows, runTicks, countFrom, stopAt, every),
+                // job_runs and refused_writes per run only: the modes' spans are counted from the rows the dashboard
+                // keeps.
+                Checker.figures(rows, runTicks, refusedTicks, countFrom, stopAt, every),
                 Explainer.explain(rows, recording.since(null), countFrom, stopAt, every)
                         .findings(),
                 Modes.byMode(counted),

@@ -86,6 +86,21 @@ public final class Knobs {
             ModeSpec::withLockKey,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(LockKey.values()));
+    public static final Knob<Duration> LOCK_WAIT = new Knob<>(
+            "lock-wait",
+            Scope.LIVE,
+            "DURATION",
+            "how long a worker waits for a Redis lock someone holds before it skips, as Redisson's tryLock(wait,"
+                    + " lease): 0 skips at once",
+            Duration.ZERO,
+            "a duration from 0 to 60s, such as 4s",
+            Durations::parse,
+            d -> !d.isNegative() && d.compareTo(Duration.ofSeconds(60)) <= 0,
+            Durations::format,
+            ModeSpec::lockWait,
+            ModeSpec::withLockWait,
+            Set.of(Mode.Lock.REDIS),
+            List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(4)));
     public static final Knob<Boolean> RENEW = new Knob<>(
             "renew",
             Scope.LIVE,
@@ -128,6 +143,21 @@ public final class Knobs {
             ModeSpec::withOnLockError,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(OnLockError.values()));
+    public static final Knob<Integer> LOCK_SERVERS = new Knob<>(
+            "lock-servers",
+            Scope.LIVE,
+            "N",
+            "1, or 2: the even-numbered workers take their lock on a second lock server (a second Redis database, a"
+                    + " second PostgreSQL database), as behind a replica or a pooler",
+            1,
+            "1 or 2",
+            Knobs::wholeNumber,
+            n -> n == 1 || n == 2,
+            String::valueOf,
+            ModeSpec::lockServers,
+            ModeSpec::withLockServers,
+            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            List.of(1, 2));
     public static final Knob<Release> RELEASE = new Knob<>(
             "release",
             Scope.LIVE,
@@ -274,9 +304,11 @@ public final class Knobs {
             RECHECK,
             HOLD_AT_LEAST,
             LOCK_KEY,
+            LOCK_WAIT,
             RENEW,
             RELEASE_ON_SHUTDOWN,
             ON_LOCK_ERROR,
+            LOCK_SERVERS,
             STORE,
             SERVERS);
 

@@ -15,7 +15,12 @@ public enum Mode {
     REDIS("redis", '3', Lock.REDIS, Hue.CYAN),
     POSTGRES("postgres", '4', Lock.POSTGRES, Hue.BLUE),
     /** No lock at all: the database refuses the second row of a tick (an idempotency key under a unique index). */
-    IDEMPOTENT("idempotent", '5', Lock.NONE, Hue.GREEN);
+    IDEMPOTENT("idempotent", '5', Lock.NONE, Hue.GREEN),
+    /**
+     * The Redis lock plus a fencing token ({@code INCR} on each grant): the store refuses a write whose token is lower
+     * than the last it accepted, so a holder that lost its lease while paused cannot write late.
+     */
+    FENCED("fenced", '6', Lock.REDIS, Hue.MAGENTA);
 
     /** The lock a mode takes: what the lock panel observes, and where from. */
     public enum Lock {
@@ -49,7 +54,8 @@ public enum Mode {
         YELLOW,
         CYAN,
         BLUE,
-        GREEN
+        GREEN,
+        MAGENTA
     }
 
     private final String cliName;

@@ -16,9 +16,11 @@ import java.util.Map;
  * @param recheck           under the lock, write only if this tick has no row yet
  * @param holdAtLeast       keep the lock at least this long once taken, or to the window's end
  * @param lockKey           one key for the job, or one per tick
+ * @param lockWait          how long a worker waits for a Redis lock someone holds before it skips (0: not at all)
  * @param renew             a watchdog extends the Redis lease while the job runs
  * @param releaseOnShutdown a worker stopped gracefully gives back what it holds before it exits
  * @param onLockError       with the lock's server unreachable: skip the tick, or fall back to an in-process lock
+ * @param lockServers       1, or 2: the even-numbered workers take their lock on a second lock server
  */
 public record ModeSpec(
         Mode mode,
@@ -29,9 +31,11 @@ public record ModeSpec(
         boolean recheck,
         Hold holdAtLeast,
         LockKey lockKey,
+        Duration lockWait,
         boolean renew,
         boolean releaseOnShutdown,
-        OnLockError onLockError) {
+        OnLockError onLockError,
+        int lockServers) {
     public ModeSpec {
         Knobs.MODE.check(mode);
         Knobs.TASK_TIME.check(taskTime);
@@ -40,7 +44,9 @@ public record ModeSpec(
         Knobs.PG_LOCK.check(pgLock);
         Knobs.HOLD_AT_LEAST.check(holdAtLeast);
         Knobs.LOCK_KEY.check(lockKey);
+        Knobs.LOCK_WAIT.check(lockWait);
         Knobs.ON_LOCK_ERROR.check(onLockError);
+        Knobs.LOCK_SERVERS.check(lockServers);
     }
 
     /** {@code mode} with every other knob at its default. */
@@ -54,144 +60,183 @@ public record ModeSpec(
                 Knobs.RECHECK.defaultValue(),
                 Knobs.HOLD_AT_LEAST.defaultValue(),
                 Knobs.LOCK_KEY.defaultValue(),
+                Knobs.LOCK_WAIT.defaultValue(),
                 Knobs.RENEW.defaultValue(),
                 Knobs.RELEASE_ON_SHUTDOWN.defaultValue(),
-                Knobs.ON_LOCK_ERROR.defaultValue());
+                Knobs.ON_LOCK_ERROR.defaultValue(),
+                Knobs.LOCK_SERVERS.defaultValue());
     }
 
-    public ModeSpec withMode(Mode m) {
-        return new ModeSpec(
-                m,
-                taskTime,
-                lockTtl,
-                release,
-                pgLock,
-                recheck,
-                holdAtLeast,
-                lockKey,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    /** A copy to change: {@code spec.edit().lockWait(d).done()}. Every knob has one setter, so a new knob is one line. */
+    public Editor edit() {
+        return new Editor(this);
     }
 
-    public ModeSpec withTaskTime(Duration t) {
-        return new ModeSpec(
-                mode,
-                t,
-                lockTtl,
-                release,
-                pgLock,
-                recheck,
-                holdAtLeast,
-                lockKey,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    /** A spec being changed, knob by knob, then checked whole by {@link #done}. */
+    public static final class Editor {
+        private Mode mode;
+        private Duration taskTime;
+        private Duration lockTtl;
+        private Release release;
+        private PgLock pgLock;
+        private boolean recheck;
+        private Hold holdAtLeast;
+        private LockKey lockKey;
+        private Duration lockWait;
+        private boolean renew;
+        private boolean releaseOnShutdown;
+        private OnLockError onLockError;
+        private int lockServers;
+
+        private Editor(ModeSpec s) {
+            mode = s.mode;
+            taskTime = s.taskTime;
+            lockTtl = s.lockTtl;
+            release = s.release;
+            pgLock = s.pgLock;
+            recheck = s.recheck;
+            holdAtLeast = s.holdAtLeast;
+            lockKey = s.lockKey;
+            lockWait = s.lockWait;
+            renew = s.renew;
+            releaseOnShutdown = s.releaseOnShutdown;
+            onLockError = s.onLockError;
+            lockServers = s.lockServers;
+        }
+
+        public Editor mode(Mode v) {
+            mode = v;
+            return this;
+        }
+
+        public Editor taskTime(Duration v) {
+            taskTime = v;
+            return this;
+        }
+
+        public Editor lockTtl(Duration v) {
+            lockTtl = v;
+            return this;
+        }
+
+        public Editor release(Release v) {
+            release = v;
+            return this;
+        }
+
+        public Editor pgLock(PgLock v) {
+            pgLock = v;
+            return this;
+        }
+
+        public Editor recheck(boolean v) {
+            recheck = v;
+            return this;
+        }
+
+        public Editor holdAtLeast(Hold v) {
+            holdAtLeast = v;
+            return this;
+        }
+
+        public Editor lockKey(LockKey v) {
+            lockKey = v;
+            return this;
+        }
+
+        public Editor lockWait(Duration v) {
+            lockWait = v;
+            return this;
+        }
+
+        public Editor renew(boolean v) {
+            renew = v;
+            return this;
+        }
+
+        public Editor releaseOnShutdown(boolean v) {
+            releaseOnShutdown = v;
+            return this;
+        }
+
+        public Editor onLockError(OnLockError v) {
+            onLockError = v;
+            return this;
+        }
+
+        public Editor lockServers(int v) {
+            lockServers = v;
+            return this;
+        }
+
+        public ModeSpec done() {
+            return new ModeSpec(
+                    mode,
+                    taskTime,
+                    lockTtl,
+                    release,
+                    pgLock,
+                    recheck,
+                    holdAtLeast,
+                    lockKey,
+                    lockWait,
+                    renew,
+                    releaseOnShutdown,
+                    onLockError,
+                    lockServers);
+        }
     }
 
-    public ModeSpec withLockTtl(Duration t) {
-        return new ModeSpec(
-                mode,
-                taskTime,
-                t,
-                release,
-                pgLock,
-                recheck,
-                holdAtLeast,
-                lockKey,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    public ModeSpec withMode(Mode v) {
+        return edit().mode(v).done();
     }
 
-    public ModeSpec withRelease(Release r) {
-        return new ModeSpec(
-                mode,
-                taskTime,
-                lockTtl,
-                r,
-                pgLock,
-                recheck,
-                holdAtLeast,
-                lockKey,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    public ModeSpec withTaskTime(Duration v) {
+        return edit().taskTime(v).done();
     }
 
-    public ModeSpec withPgLock(PgLock p) {
-        return new ModeSpec(
-                mode,
-                taskTime,
-                lockTtl,
-                release,
-                p,
-                recheck,
-                holdAtLeast,
-                lockKey,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    public ModeSpec withLockTtl(Duration v) {
+        return edit().lockTtl(v).done();
     }
 
-    public ModeSpec withRecheck(boolean r) {
-        return new ModeSpec(
-                mode,
-                taskTime,
-                lockTtl,
-                release,
-                pgLock,
-                r,
-                holdAtLeast,
-                lockKey,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    public ModeSpec withRelease(Release v) {
+        return edit().release(v).done();
     }
 
-    public ModeSpec withHoldAtLeast(Hold h) {
-        return new ModeSpec(
-                mode, taskTime, lockTtl, release, pgLock, recheck, h, lockKey, renew, releaseOnShutdown, onLockError);
+    public ModeSpec withPgLock(PgLock v) {
+        return edit().pgLock(v).done();
     }
 
-    public ModeSpec withLockKey(LockKey k) {
-        return new ModeSpec(
-                mode,
-                taskTime,
-                lockTtl,
-                release,
-                pgLock,
-                recheck,
-                holdAtLeast,
-                k,
-                renew,
-                releaseOnShutdown,
-                onLockError);
+    public ModeSpec withRecheck(boolean v) {
+        return edit().recheck(v).done();
     }
 
-    public ModeSpec withRenew(boolean r) {
-        return new ModeSpec(
-                mode,
-                taskTime,
-                lockTtl,
-                release,
-                pgLock,
-                recheck,
-                holdAtLeast,
-                lockKey,
-                r,
-                releaseOnShutdown,
-                onLockError);
+    public ModeSpec withHoldAtLeast(Hold v) {
+        return edit().holdAtLeast(v).done();
     }
 
-    public ModeSpec withOnLockError(OnLockError o) {
-        return new ModeSpec(
-                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, releaseOnShutdown, o);
+    public ModeSpec withLockKey(LockKey v) {
+        return edit().lockKey(v).done();
     }
 
-    public ModeSpec withReleaseOnShutdown(boolean r) {
-        return new ModeSpec(
-                mode, taskTime, lockTtl, release, pgLock, recheck, holdAtLeast, lockKey, renew, r, onLockError);
+    public ModeSpec withLockWait(Duration v) {
+        return edit().lockWait(v).done();
+    }
+
+    public ModeSpec withRenew(boolean v) {
+        return edit().renew(v).done();
+    }
+
+    public ModeSpec withReleaseOnShutdown(boolean v) {
+        return edit().releaseOnShutdown(v).done();
+    }
+
+    public ModeSpec withOnLockError(OnLockError v) {
+        return edit().onLockError(v).done();
+    }
+
+    public ModeSpec withLockServers(int v) {
+        return edit().lockServers(v).done();
     }
 
     /** The wire and summary form: every live knob by name, as text. */

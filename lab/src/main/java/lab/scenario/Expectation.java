@@ -21,7 +21,8 @@ public record Expectation(Figure figure, Comparison comparison, int line, int co
             return Verdict.fail(head + ", nothing to judge (no complete tick in the span)");
         }
         if (!figure.counted(f)) {
-            return Verdict.fail(head + ", not counted over this span (job_runs could not be read)");
+            return Verdict.fail(head + ", not counted over this span (the store's "
+                    + figure.key().replace("_writes", "") + " table could not be read)");
         }
         if (!figure.perTick()) {
             int got = figure.valueOf(f);

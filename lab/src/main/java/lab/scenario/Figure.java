@@ -17,6 +17,9 @@ public enum Figure {
     OVERLAPS("overlaps", Figures::overlaps),
     /** Runs of the job noted in job_runs, written or not: "it ran 4 times, the table kept 1". */
     JOB_RUNS("job_runs", f -> f.jobRuns().orElseThrow(() -> new IllegalStateException("job_runs was not counted"))),
+    /** Writes the store refused for a stale fencing token, counted from its refused table. */
+    REFUSED_WRITES("refused_writes", f -> f.refusedWrites()
+            .orElseThrow(() -> new IllegalStateException("refused_writes was not counted"))),
     /** Judged on every window, never on an average: it has no single value. */
     ROWS_PER_TICK("rows_per_tick", null);
 
@@ -37,9 +40,13 @@ public enum Figure {
         return value == null;
     }
 
-    /** Whether {@code f} has this figure: job_runs is counted only where the store's job_runs was read. */
+    /** Whether {@code f} has this figure: job_runs and refused_writes only where the store's tables were read. */
     public boolean counted(Figures f) {
-        return this != JOB_RUNS || f.jobRuns().isPresent();
+        return switch (this) {
+            case JOB_RUNS -> f.jobRuns().isPresent();
+            case REFUSED_WRITES -> f.refusedWrites().isPresent();
+            default -> true;
+        };
     }
 
     /** The figure's value over the whole span; not defined for {@link #ROWS_PER_TICK}. */

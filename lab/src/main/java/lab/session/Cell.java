@@ -6,6 +6,8 @@ public enum Cell {
     RAN,
     /** The guard said no: someone else held the lock. */
     SKIPPED,
+    /** The job ran and the store refused its write: a stale fencing token. */
+    REFUSED,
     ERROR,
     /** The worker was not running (killed, exited, not yet started) or paused. */
     NOT_ALIVE,

@@ -70,10 +70,11 @@ public final class LiveModel {
                         yield Cell.SKIPPED;
                     }
                     case REFUSED -> {
-                        // The job ran; the store kept an earlier row (an idempotent write): on the timeline it ran.
                         s.executed++;
                         s.last = "refused";
-                        yield Cell.RAN;
+                        // A stale fencing token: the write never landed. An idempotent write that did nothing: the
+                        // job ran, and the tick has its row from another worker.
+                        yield e.text("token") != null ? Cell.REFUSED : Cell.RAN;
                     }
                     case ERROR -> {
                         s.errors++;

@@ -47,8 +47,14 @@ public final class CounterStore implements AutoCloseable {
                     + "idem_key VARCHAR(128) NULL, fence BIGINT NULL)");
             CounterSchema.widen(st);
             st.execute(JobRuns.CREATE);
+            st.execute(Fencing.CREATE);
+            st.execute(Fencing.CREATE_REFUSED);
             st.execute("DELETE FROM counter");
             st.execute("DELETE FROM job_runs");
+            st.execute("DELETE FROM refused");
+            for (String sql : Fencing.RESET) {
+                st.execute(sql);
+            }
         } catch (SQLException e) {
             drop();
             throw e;
@@ -65,12 +71,7 @@ public final class CounterStore implements AutoCloseable {
         String sql = "INSERT INTO counter (" + COLUMNS + ", idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 + (postgres ? " ON CONFLICT (idem_key) DO NOTHING" : "");
         try (PreparedStatement ps = connection().prepareStatement(sql)) {
-            ps.setObject(1, at(run.createdAt()));
-            ps.setObject(2, at(run.tickAt()));
-            ps.setObject(3, at(run.startedAt()));
-            ps.setString(4, run.worker());
-            ps.setLong(5, run.pid());
-            ps.setString(6, run.mode());
+            bind(ps, run);
             ps.setString(7, idemKey);
             return ps.executeUpdate() == 1;
         } catch (SQLException e) {
@@ -81,6 +82,79 @@ public final class CounterStore implements AutoCloseable {
             drop();
             throw e;
         }
+    }
+
+    /**
+     * Writes one run carrying a fencing token, or refuses it, in one transaction: a token lower than the last one this
+     * store accepted is refused (its row never reaches {@code counter}, the refusal is noted in {@code refused});
+     * otherwise the row is written with its token in {@code fence} and the token becomes the last accepted.
+     */
+    public FencedWrite insertFenced(RunRecord run, long token) throws SQLException {
+        Connection c = connection();
+        try {
+            c.setAutoCommit(false);
+            FencedWrite result;
+            try (PreparedStatement accept = c.prepareStatement(Fencing.ACCEPT)) {
+                if (Fencing.accept(accept, token)) {
+                    try (PreparedStatement ps = c.prepareStatement(
+                            "INSERT INTO counter (" + COLUMNS + ", fence) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                        bind(ps, run);
+                        ps.setLong(7, token);
+                        ps.executeUpdate();
+                    }
+                    result = new FencedWrite(true, token, token);
+                } else {
+                    long last;
+                    try (PreparedStatement ps = c.prepareStatement(Fencing.LAST)) {
+                        last = Fencing.last(ps);
+                    }
+                    try (PreparedStatement ps = c.prepareStatement(Fencing.REFUSE)) {
+                        Fencing.refuse(ps, run, token, last);
+                    }
+                    result = new FencedWrite(false, token, last);
+                }
+            }
+            c.commit();
+            c.setAutoCommit(true);
+            return result;
+        } catch (SQLException e) {
+            drop(); // closing rolls back what the failed transaction began
+            throw e;
+        }
+    }
+
+    /** The highest token this store accepted: where the lock server's counter resumes after a restart. */
+    public long lastAcceptedToken() throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(Fencing.LAST)) {
+            return Fencing.last(ps);
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
+    /** The {@code tick_at} of every write the store refused, oldest first: what the figure {@code refused_writes} counts. */
+    public List<Instant> refusedTicks() throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement("SELECT tick_at FROM refused ORDER BY id");
+                ResultSet rs = ps.executeQuery()) {
+            List<Instant> ticks = new ArrayList<>();
+            while (rs.next()) {
+                ticks.add(rs.getObject(1, OffsetDateTime.class).toInstant());
+            }
+            return ticks;
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
+    private static void bind(PreparedStatement ps, RunRecord run) throws SQLException {
+        ps.setObject(1, at(run.createdAt()));
+        ps.setObject(2, at(run.tickAt()));
+        ps.setObject(3, at(run.startedAt()));
+        ps.setString(4, run.worker());
+        ps.setLong(5, run.pid());
+        ps.setString(6, run.mode());
     }
 
     /** How this database keeps the first writer of a key, for the sentence that says a write did nothing. */
@@ -149,6 +223,8 @@ public final class CounterStore implements AutoCloseable {
         try (Statement st = connection().createStatement()) {
             st.execute("DELETE FROM counter");
             st.execute("DELETE FROM job_runs");
+            // The last accepted token stays: a holder paused before the clear must still be refused after it.
+            st.execute("DELETE FROM refused");
         } catch (SQLException e) {
             drop();
             throw e;

@@ -83,7 +83,8 @@ final class Palette {
                     case CYAN -> TextColor.ANSI.CYAN_BRIGHT;
                     case BLUE -> TextColor.ANSI.BLUE_BRIGHT;
                     case GREEN -> TextColor.ANSI.GREEN_BRIGHT;
+                    case MAGENTA -> TextColor.ANSI.MAGENTA_BRIGHT;
                 })
-                .orElse(TextColor.ANSI.MAGENTA_BRIGHT);
+                .orElse(TextColor.ANSI.DEFAULT);
     }
 }

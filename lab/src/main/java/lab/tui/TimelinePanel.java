@@ -14,7 +14,7 @@ import lab.session.TimelineView;
  * {@code !} is the bug, seen at a glance. Cells are letters so that they read in monochrome too.
  */
 final class TimelinePanel {
-    static final String LEGEND = "R=ran s=skipped E=error x=not-alive .=idle !=duplicate";
+    static final String LEGEND = "R=ran s=skipped f=write refused (stale token) E=error x=not-alive .=idle !=duplicate";
     private final Look look;
 
     TimelinePanel(Look look) {
@@ -74,6 +74,7 @@ final class TimelinePanel {
         return switch (cell) {
             case RAN -> "R";
             case SKIPPED -> "s";
+            case REFUSED -> "f";
             case ERROR -> "E";
             case NOT_ALIVE -> "x";
             case IDLE -> ".";
@@ -84,6 +85,7 @@ final class TimelinePanel {
         return switch (cell) {
             case RAN -> duplicateTick ? Role.BAD : Role.GOOD;
             case ERROR -> Role.BAD;
+            case REFUSED -> Role.WARN;
             default -> Role.DIM;
         };
     }

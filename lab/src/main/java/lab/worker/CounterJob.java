@@ -7,6 +7,7 @@ import lab.guard.Permit;
 import lab.guard.Tick;
 import lab.guard.Write;
 import lab.store.CounterStore;
+import lab.store.FencedWrite;
 import lab.store.RunRecord;
 
 /**
@@ -43,6 +44,16 @@ final class CounterJob implements AutoCloseable {
         }
         Instant created = clock.instant();
         RunRecord run = new RunRecord(tick.at(), started, created, worker, pid, mode);
+        if (permit.fencingToken().isPresent()) {
+            FencedWrite fenced;
+            synchronized (store) {
+                fenced = store.insertFenced(run, permit.fencingToken().getAsLong());
+                record(run, fenced.written());
+            }
+            return fenced.written()
+                    ? new Write.Written(started, created)
+                    : new Write.Refused(started, created, fenced.token(), fenced.lastToken());
+        }
         String key = permit.idempotencyKey().orElse(null);
         boolean wrote;
         synchronized (store) {

@@ -14,6 +14,8 @@ import lab.guard.none.NoGuard;
 import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.guard.redis.RedisLock;
 import lab.protocol.LockKey;
+import lab.protocol.LockServers;
+import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
 import lab.protocol.PgLock;
@@ -43,34 +45,44 @@ final class GuardFactory {
         boolean perTick = spec.lockKey() == LockKey.PER_TICK;
         // Every knob of the lease is a policy of the one template; a mechanism the knob does not concern ignores it.
         LeasePolicy lease = new LeasePolicy(spec.recheck(), spec.holdAtLeast(), perTick, spec.renew());
+        int server = LockServers.of(w, spec.lockServers());
+        // Split over two lock servers, every event says which one: two holders of one key are then told apart.
+        LockListener on = server == 1 && spec.lockServers() == 1 ? listener : marked(listener, "lock_server", server);
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(w, spec.recheck());
             case IDEMPOTENT -> new IdempotentWrite(w, spec.recheck());
             case LOCAL_MUTEX -> new LeaseGuard<>(
                     w, new InJvmMutex(w, pid), LeasePolicy.plain(spec.recheck()), listener, clock);
-            case REDIS -> new LeaseGuard<>(
+            case REDIS, FENCED -> new LeaseGuard<>(
                     w,
                     new RedisLock(
                             w,
                             pid,
-                            config.redisUrl(),
+                            LockServers.redis(config.redisUrl(), server),
                             config.job(),
                             perTick,
                             spec.lockTtl(),
                             spec.release() == Release.SAFE,
-                            clock),
+                            clock,
+                            spec.mode() == Mode.FENCED,
+                            spec.lockWait()),
                     lease,
-                    listener,
+                    on,
                     clock,
-                    fallback(spec, listener));
+                    fallback(spec, on));
             case POSTGRES -> new LeaseGuard<>(
                     w,
                     new PostgresAdvisoryLock(
-                            w, pid, config.pgUrl(), spec.pgLock() == PgLock.WAIT, perTick, waitLimit()),
+                            w,
+                            pid,
+                            LockServers.postgres(config.pgUrl(), server),
+                            spec.pgLock() == PgLock.WAIT,
+                            perTick,
+                            waitLimit()),
                     lease,
-                    listener,
+                    on,
                     clock,
-                    fallback(spec, listener));
+                    fallback(spec, on));
         };
     }
 
@@ -82,16 +94,20 @@ final class GuardFactory {
         if (spec.onLockError() != OnLockError.LOCAL) {
             return null;
         }
-        LockListener marked = (type, tick, detail, fields) -> {
-            Map<String, Object> m = new LinkedHashMap<>(fields);
-            m.put("fallback", true);
-            listener.on(type, tick, detail, m);
-        };
         return new LeaseGuard<>(
                 config.worker(),
                 new InJvmMutex(config.worker(), pid),
                 LeasePolicy.plain(spec.recheck()),
-                marked,
+                marked(listener, "fallback", true),
                 clock);
+    }
+
+    /** The listener with one more field on every event. */
+    private static LockListener marked(LockListener listener, String field, Object value) {
+        return (type, tick, detail, fields) -> {
+            Map<String, Object> m = new LinkedHashMap<>(fields);
+            m.put(field, value);
+            listener.on(type, tick, detail, m);
+        };
     }
 }

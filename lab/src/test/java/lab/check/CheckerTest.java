@@ -56,10 +56,14 @@ class CheckerTest {
                 runTicks.add(T0.plusSeconds(t));
             }
         }
-        Figures f = Checker.figures(rows, runTicks, T0, T0.plusSeconds(3), SECOND);
+        List<Instant> refusedTicks = List.of(T0.minusSeconds(1), T0.plusSeconds(1), T0.plusSeconds(3));
+        Figures f = Checker.figures(rows, runTicks, refusedTicks, T0, T0.plusSeconds(3), SECOND);
 
         assertThat(f.rows()).isEqualTo(3);
         assertThat(f.jobRuns()).hasValue(12);
+        assertThat(f.refusedWrites())
+                .as("only the refusal inside the span's windows")
+                .hasValue(1);
         assertThat(Checker.figures(rows, T0, T0.plusSeconds(3), SECOND).jobRuns())
                 .as("counted from the rows alone")
                 .isEmpty();

@@ -26,6 +26,8 @@ abstract class CounterStoreContract {
                 Statement st = c.createStatement()) {
             st.execute("DROP TABLE IF EXISTS counter");
             st.execute("DROP TABLE IF EXISTS job_runs");
+            st.execute("DROP TABLE IF EXISTS fencing");
+            st.execute("DROP TABLE IF EXISTS refused");
         }
     }
 
@@ -94,6 +96,56 @@ abstract class CounterStoreContract {
 
             assertThat(List.of(store.insert(run("w1", TICK), key), store.insert(run("w2", TICK), key)))
                     .containsExactly(true, false);
+        }
+    }
+
+    @Test
+    void a_write_whose_token_is_lower_than_the_last_accepted_is_refused_and_noted_in_refused_not_in_counter()
+            throws Exception {
+        try (CounterStore store = new CounterStore(url())) {
+            store.createAndClear();
+
+            FencedWrite newer = store.insertFenced(run("w2", TICK), 8);
+            FencedWrite stale = store.insertFenced(run("w1", TICK), 7);
+
+            assertThat(newer).isEqualTo(new FencedWrite(true, 8, 8));
+            assertThat(stale).isEqualTo(new FencedWrite(false, 7, 8));
+            assertThat(store.readAll()).extracting(CounterRow::worker).containsExactly("w2");
+            assertThat(store.refusedTicks()).containsExactly(TICK);
+            assertThat(store.lastAcceptedToken()).isEqualTo(8);
+            // The connection is back to autocommit: a plain write of the next tick lands.
+            assertThat(store.insert(run("w3", TICK.plusSeconds(2)), null)).isTrue();
+            assertThat(store.readAll()).hasSize(2);
+        }
+    }
+
+    @Test
+    void emptying_the_table_keeps_the_last_accepted_token_so_a_stale_holder_is_still_refused_after_it()
+            throws Exception {
+        try (CounterStore store = new CounterStore(url())) {
+            store.createAndClear();
+            store.insertFenced(run("w2", TICK), 8);
+
+            store.clear();
+
+            assertThat(store.lastAcceptedToken()).isEqualTo(8);
+            assertThat(store.insertFenced(run("w1", TICK.plusSeconds(2)), 7).written())
+                    .isFalse();
+            assertThat(store.insertFenced(run("w1", TICK.plusSeconds(2)), 9).written())
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void a_new_session_starts_with_no_token_accepted() throws Exception {
+        try (CounterStore store = new CounterStore(url())) {
+            store.createAndClear();
+            store.insertFenced(run("w2", TICK), 8);
+
+            store.createAndClear();
+
+            assertThat(store.lastAcceptedToken()).isZero();
+            assertThat(store.refusedTicks()).isEmpty();
         }
     }
 }

@@ -35,8 +35,11 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     private final Duration ttl;
     private final RedisRelease release;
     private final Clock clock;
+    private final boolean fenced;
+    private final Duration wait;
     private JedisPool pool;
 
+    /** The plain Redis lock: no token, and a worker that finds it taken skips at once. */
     public RedisLock(
             String worker,
             long pid,
@@ -46,6 +49,26 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
             Duration ttl,
             boolean safeRelease,
             Clock clock) {
+        this(worker, pid, url, job, perTick, ttl, safeRelease, clock, false, Duration.ZERO);
+    }
+
+    /**
+     * Takes the lock, and with {@code fenced} a token with it ({@code INCR} in the same script: no grant without a
+     * token). Waits up to {@code wait} for a lock someone holds, trying again every {@link #POLL}, before it skips.
+     */
+    public RedisLock(
+            String worker,
+            long pid,
+            String url,
+            String job,
+            boolean perTick,
+            Duration ttl,
+            boolean safeRelease,
+            Clock clock,
+            boolean fenced,
+            Duration wait) {
+        this.fenced = fenced;
+        this.wait = wait;
         this.worker = worker;
         this.pid = pid;
         this.url = url;
@@ -56,9 +79,26 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         this.release = new RedisRelease(worker, ttl, safeRelease, clock);
     }
 
-    /** The key, held under this owner value. */
-    public record Owned(String key, String owner, String acquired, String ranHow, Map<String, Object> fields)
-            implements Lease {}
+    /** How often a waiting worker tries again: Redisson's waiters wake on a release; polling is the plain way. */
+    static final Duration POLL = Duration.ofMillis(50);
+
+    /**
+     * The grant and the token in one script: the lock is taken only if the fencing counter exists (the launcher
+     * restored it after any restart of Redis), and its token is counted in the same step. -1: no counter; 0: held.
+     */
+    private static final String FENCED_SET = "if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end "
+            + "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return redis.call('INCR', KEYS[2]) end "
+            + "return 0";
+
+    /** The key, held under this owner value; {@code fence} the token it came with, or 0 when not fenced. */
+    public record Owned(
+            String key, String owner, long fence, String acquired, String ranHow, Map<String, Object> fields)
+            implements Lease {
+        @Override
+        public java.util.OptionalLong token() {
+            return fence > 0 ? java.util.OptionalLong.of(fence) : java.util.OptionalLong.empty();
+        }
+    }
 
     @Override
     public void open() {
@@ -66,37 +106,79 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     }
 
     @Override
-    public Attempt<Owned> acquire(Tick tick) {
+    public Attempt<Owned> acquire(Tick tick) throws InterruptedException {
         String key = perTick ? RedisLocks.key(job, tick.at()) : RedisLocks.key(job);
         String owner = worker + "-" + pid + "-" + UUID.randomUUID().toString().substring(0, 8);
-        String set = "SET " + key + " " + owner + " NX PX " + ttl.toMillis();
+        String set = "SET " + key + " " + owner + " NX PX " + ttl.toMillis()
+                + (fenced ? " + INCR " + FencingCounter.key(job) : "");
+        java.time.Instant asked = clock.instant();
+        java.time.Instant until = asked.plus(wait);
         try (Jedis jedis = pool.getResource()) {
-            if ("OK".equals(jedis.set(key, owner, SetParams.setParams().nx().px(ttl.toMillis())))) {
-                return new Attempt.Granted<>(new Owned(
-                        key,
-                        owner,
-                        worker + " - " + set + " → OK",
-                        "ran after taking redis lock '" + key + "' as " + owner,
-                        Fields.of(
-                                "lock",
-                                "redis",
-                                "key",
-                                key,
-                                "owner",
-                                owner,
-                                "ttl_ms",
-                                ttl.toMillis(),
-                                "expires_at",
-                                clock.instant().plus(ttl).toString())));
+            while (true) {
+                long token = take(jedis, key, owner);
+                if (token < 0) {
+                    return new Attempt.Broken<>(worker + " - redis lock '" + key + "' not taken: the fencing counter "
+                            + FencingCounter.key(job) + " is missing (Redis restarted and the lab has not restored it"
+                            + " yet); tick skipped (fail closed)");
+                }
+                if (token > 0) {
+                    return new Attempt.Granted<>(granted(key, owner, token, set));
+                }
+                java.time.Instant now = clock.instant();
+                if (!now.isBefore(until)) {
+                    RedisLocks.Holder holder = RedisLocks.holderNow(jedis, key);
+                    long waited = Duration.between(asked, now).toMillis();
+                    return new Attempt.Refused<>(
+                            worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil"
+                                    + (wait.isZero() ? "" : ", after waiting " + waited + " ms") + ")",
+                            Fields.of(
+                                    "key",
+                                    key,
+                                    "holder",
+                                    holder.owner(),
+                                    "holder_ms_left",
+                                    holder.msLeft(),
+                                    "waited_ms",
+                                    waited));
+                }
+                Thread.sleep(Math.min(
+                        POLL.toMillis(),
+                        Math.max(1, Duration.between(now, until).toMillis())));
             }
-            RedisLocks.Holder holder = RedisLocks.holderNow(jedis, key);
-            return new Attempt.Refused<>(
-                    worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil)",
-                    Fields.of("key", key, "holder", holder.owner(), "holder_ms_left", holder.msLeft()));
         } catch (JedisException e) {
             return new Attempt.Broken<>(worker + " - redis at " + Secrets.mask(url) + " unreachable: "
                     + RedisLocks.reason(e) + "; tick skipped (fail closed)");
         }
+    }
+
+    /** One try: the token (1 when not fenced) if this worker took the lock, 0 if someone holds it, -1 if no counter. */
+    private long take(Jedis jedis, String key, String owner) {
+        if (!fenced) {
+            return "OK".equals(jedis.set(key, owner, SetParams.setParams().nx().px(ttl.toMillis()))) ? 1 : 0;
+        }
+        Object r = jedis.eval(FENCED_SET, 2, key, FencingCounter.key(job), owner, Long.toString(ttl.toMillis()));
+        return ((Number) r).longValue();
+    }
+
+    private Owned granted(String key, String owner, long token, String set) {
+        Map<String, Object> fields = Fields.of(
+                "lock",
+                "redis",
+                "key",
+                key,
+                "owner",
+                owner,
+                "ttl_ms",
+                ttl.toMillis(),
+                "expires_at",
+                clock.instant().plus(ttl).toString());
+        String got = fenced ? "OK, token " + token : "OK";
+        String ran = "ran after taking redis lock '" + key + "' as " + owner;
+        if (fenced) {
+            fields = Fields.merge(fields, Fields.of("token", token));
+            ran += " with fencing token " + token;
+        }
+        return new Owned(key, owner, fenced ? token : 0, worker + " - " + set + " → " + got, ran, fields);
     }
 
     @Override
