@@ -14,6 +14,44 @@ import lab.protocol.EventType;
 final class LockRules {
     private LockRules() {}
 
+    /**
+     * One of the two was paused (SIGSTOP) while it held the lock, inside its job, and wrote its row after it was let
+     * go: its lease ran out meanwhile and the other took the lock. The late write is what a fencing token refuses.
+     */
+    static Optional<String> pausedHolder(Run a, Run b, RunHistory history, Said said) {
+        for (Run p : List.of(a, b)) {
+            Run other = p == a ? b : a;
+            if (p.acquired() == null || other.acquired() == null) {
+                continue;
+            }
+            Optional<Event> pause = history.paused(
+                    p.who(), p.row().pid(), p.acquired().ts(), p.row().createdAt());
+            if (pause.isEmpty()) {
+                continue;
+            }
+            Optional<Event> resume =
+                    history.resumed(p.who(), p.row().pid(), pause.get().ts());
+            Instant took = other.acquired().ts();
+            // The other took the lock while p was stopped: p's lease ran out under it, and p did not know.
+            if (took.isBefore(pause.get().ts())
+                    || resume.map(r -> took.isAfter(r.ts())).orElse(false)) {
+                continue;
+            }
+            Instant expires = p.acquired().instant("expires_at");
+            String token = p.acquired().text("token") == null
+                    ? ""
+                    : " (token " + p.acquired().text("token") + ")";
+            return Optional.of(p.who() + " held " + p.lock() + token + " and was paused at "
+                    + said.at(pause.get().ts())
+                    + (expires == null ? "" : ", its lease ending " + said.at(expires)) + "; " + other.who()
+                    + " took the lock at " + said.at(took)
+                    + resume.map(r -> "; " + p.who() + " resumed at " + said.at(r.ts()))
+                            .orElse("")
+                    + " and wrote late, at " + said.at(p.row().createdAt()));
+        }
+        return Optional.empty();
+    }
+
     /** Another process's unsafe delete freed a's key after a took it and before b took it. */
     static Optional<String> deletedByOther(Run a, Run b, RunHistory history, Said said) {
         if (a.owner() == null || b.acquired() == null) {

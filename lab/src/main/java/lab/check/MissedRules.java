@@ -22,7 +22,7 @@ final class MissedRules {
     private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
 
     static {
-        RULES.put(Cause.REFUSED, MissedRules::notYet); // a later issue: the tick's only write had a stale token
+        RULES.put(Cause.REFUSED, MissedRules::refused);
         RULES.put(Cause.STORE_DOWN, MissedRules::storeDown);
         RULES.put(Cause.DEAD_HOLDER, MissedRules::deadHolder);
         RULES.put(Cause.HELD_PAST_WINDOW, MissedRules::heldPastWindow);
@@ -52,8 +52,17 @@ final class MissedRules {
                         + (skipped.isEmpty() ? " and none said it skipped" : "; " + skipped));
     }
 
-    private static Optional<String> notYet(Instant tick, Instant end, RunHistory history, Said said) {
-        return Optional.empty();
+    /**
+     * The tick's write was refused for a stale fencing token: its holder lost its lease (a pause) and another
+     * worker, with a higher token, wrote meanwhile. Fencing kept the wrong write out and left the tick without one.
+     */
+    private static Optional<String> refused(Instant tick, Instant end, RunHistory history, Said said) {
+        return history.ofTick(EventType.REFUSED, tick).stream()
+                .filter(e -> e.text("token") != null)
+                .findFirst()
+                .map(e -> e.worker() + "'s write for this tick was refused at " + said.at(e.ts()) + ": its token "
+                        + e.text("token") + " was lower than " + e.text("last_token")
+                        + ", the last the store accepted; the lock had passed on while it held it");
     }
 
     /**

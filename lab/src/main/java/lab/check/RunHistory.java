@@ -78,6 +78,26 @@ final class RunHistory {
                 .findFirst();
     }
 
+    /** The first launcher pause of {@code worker}'s process {@code pid} within {@code [from, to]}. */
+    Optional<Event> paused(String worker, long pid, Instant from, Instant to) {
+        return fault("pause", worker, pid, from).filter(e -> !e.ts().isAfter(to));
+    }
+
+    /** The first launcher resume of {@code worker}'s process {@code pid} after {@code after}. */
+    Optional<Event> resumed(String worker, long pid, Instant after) {
+        return fault("resume", worker, pid, after);
+    }
+
+    private Optional<Event> fault(String kind, String worker, long pid, Instant after) {
+        return events.stream()
+                .filter(e -> Event.LAB.equals(e.worker()) && e.type() == EventType.FAULT)
+                .filter(e -> kind.equals(e.text("kind")))
+                .filter(e ->
+                        worker.equals(e.text("target")) && Long.valueOf(pid).equals(e.number("target_pid")))
+                .filter(e -> !e.ts().isBefore(after))
+                .findFirst();
+    }
+
     private static Event first(List<Event> said, EventType type) {
         return said.stream().filter(e -> e.type() == type).findFirst().orElse(null);
     }

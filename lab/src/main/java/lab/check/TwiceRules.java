@@ -18,14 +18,19 @@ final class TwiceRules {
 
     /** The causes that say how one lock passed from a to b: they need a and b to have taken the same lock. */
     private static final java.util.Set<Cause> ONE_LOCK = java.util.EnumSet.of(
-            Cause.DELETED_BY_OTHER, Cause.LEASE_EXPIRED, Cause.OWN_PHASE, Cause.QUEUED, Cause.RELEASED_EARLY);
+            Cause.PAUSED_HOLDER,
+            Cause.DELETED_BY_OTHER,
+            Cause.LEASE_EXPIRED,
+            Cause.OWN_PHASE,
+            Cause.QUEUED,
+            Cause.RELEASED_EARLY);
 
     static {
-        RULES.put(Cause.PAUSED_HOLDER, TwiceRules::notYet); // a later issue: a paused holder's late write
+        RULES.put(Cause.PAUSED_HOLDER, LockRules::pausedHolder);
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
         RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::localFallback);
-        RULES.put(Cause.SPLIT_SERVERS, TwiceRules::notYet); // a later issue: workers on different lock servers
+        RULES.put(Cause.SPLIT_SERVERS, TwiceRules::splitServers);
         RULES.put(Cause.OWN_PHASE, LockRules::ownPhase);
         RULES.put(Cause.QUEUED, LockRules::queued);
         RULES.put(Cause.RELEASED_EARLY, LockRules::releasedEarly);
@@ -51,8 +56,17 @@ final class TwiceRules {
                 "unexplained — " + a.who() + " and " + b.who() + " both wrote rows; " + missing(a, b, said));
     }
 
-    /** Whether a and b took one lock that both processes see: the same key, in a mode whose lock is shared. */
+    /**
+     * Whether a and b took one lock that both processes see: the same key on the same lock server, in a mode whose
+     * lock is shared.
+     */
     private static boolean oneLock(Run a, Run b) {
+        return sameKey(a, b)
+                && java.util.Objects.equals(
+                        a.acquired().text("lock_server"), b.acquired().text("lock_server"));
+    }
+
+    private static boolean sameKey(Run a, Run b) {
         return a.acquired() != null
                 && b.acquired() != null
                 && !a.unsharedLock()
@@ -61,8 +75,19 @@ final class TwiceRules {
                         a.acquired().text("key"), b.acquired().text("key"));
     }
 
-    private static Optional<String> notYet(Run a, Run b, RunHistory history, Said said) {
-        return Optional.empty();
+    /** Both took "the" lock, by the same name, on two different lock servers: two locks that never saw each other. */
+    private static Optional<String> splitServers(Run a, Run b, RunHistory history, Said said) {
+        if (!sameKey(a, b) || oneLock(a, b)) {
+            return Optional.empty();
+        }
+        return Optional.of(a.who() + " took " + a.lock() + " on lock server " + server(a) + " at "
+                + said.at(a.acquired().ts()) + ", " + b.who() + " took it on lock server " + server(b) + " at "
+                + said.at(b.acquired().ts()) + ": one name, two locks that never saw each other");
+    }
+
+    private static String server(Run r) {
+        String s = r.acquired().text("lock_server");
+        return s == null ? "1" : s;
     }
 
     /** The lock's server was down and a worker ran under its own in-process lock instead: nothing kept the others out. */

@@ -53,7 +53,17 @@ public final class Faults {
         this.countAfresh = countAfresh;
     }
 
+    /** The worker the last {@code pause: holder} paused: what {@code resume: holder} lets go. */
+    private volatile String pausedHolder;
+
     String fault(FaultKind kind, WorkerTarget target) {
+        if (kind == FaultKind.RESUME && target.isHolder()) {
+            // The holder now is someone else, if anyone: the one to resume is the holder the pause took.
+            if (pausedHolder == null) {
+                return "resume holder: no worker was paused as the holder";
+            }
+            target = WorkerTarget.of(pausedHolder);
+        }
         Optional<WorkerProcess> found = target.isHolder() ? awaitHolder() : workers.byId(target.id());
         if (found.isEmpty()) {
             return kind + " " + target + ": "
@@ -76,6 +86,9 @@ public final class Faults {
                 yield "kill -9 " + who + ": it releases nothing; its lock stays as the mechanism leaves it";
             }
             case PAUSE -> {
+                if (target.isHolder()) {
+                    pausedHolder = w.id();
+                }
                 w.pause();
                 yield "SIGSTOP " + who + ": paused, holding whatever it held";
             }

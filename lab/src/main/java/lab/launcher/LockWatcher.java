@@ -81,12 +81,17 @@ public final class LockWatcher implements AutoCloseable {
         try {
             watch();
         } finally {
-            // Closed here, by the only thread that uses them, so none is created again after close().
+            // Closed here, by the only thread that uses them, so none is created again after close(). The flag close()
+            // set is put aside meanwhile: a pool closed by an interrupted thread gives up waiting and prints a trace.
+            boolean interrupted = Thread.interrupted();
             if (redis != null) {
                 redis.close();
             }
             if (postgres != null) {
                 postgres.close();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

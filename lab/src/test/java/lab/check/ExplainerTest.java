@@ -7,6 +7,7 @@ import static lab.check.Story.t;
 import static lab.protocol.EventType.ACQUIRED;
 import static lab.protocol.EventType.ERROR;
 import static lab.protocol.EventType.FIRED;
+import static lab.protocol.EventType.REFUSED;
 import static lab.protocol.EventType.RELEASED;
 import static lab.protocol.EventType.RENEWED;
 import static lab.protocol.EventType.SERVER;
@@ -583,5 +584,120 @@ class ExplainerTest {
                         tuple(OVERLAP, t("12:00:59")));
         assertThat(x.findings().get(0).sentence()).startsWith("tick 12:00:59 ran 3 times (w1, w2, w3): ");
         assertThat(x.counts()).containsExactly(Map.entry(Cause.NO_LOCK, new CauseCounts(1, 3, 0)));
+    }
+
+    @Test
+    void a_holder_paused_past_its_lease_that_wrote_after_the_next_holder_is_paused_holder_not_lease_expired() {
+        s.in("redis")
+                .row("w2", 4243, "12:00:10", "12:00:10.353", "12:00:10.653")
+                .row("w1", 4242, "12:00:10", "12:00:10.003", "12:00:10.901")
+                .said("12:00:10.001", "w1", 4242, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.002",
+                        "w1",
+                        4242,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-4242-aa ttl_ms=300" + until("12:00:10.302"))
+                .said("12:00:10.003", "w2", 4243, FIRED, "12:00:10", CRON)
+                .fault("12:00:10.100", "pause", "w1", 4242)
+                .said(
+                        "12:00:10.352",
+                        "w2",
+                        4243,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w2-4243-bb ttl_ms=300 waited_ms=349" + until("12:00:10.652"))
+                .fault("12:00:10.900", "resume", "w1", 4242);
+
+        Explanations x = s.explain("12:00:10", "12:00:11");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(DUPLICATE, Cause.PAUSED_HOLDER), tuple(OVERLAP, Cause.PAUSED_HOLDER));
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:10 ran twice: w1 held scheduler_lock:tick and was paused at .100,"
+                        + " its lease ending .302; w2 took the lock at .352; w1 resumed at .900 and wrote late, at"
+                        + " .901");
+    }
+
+    @Test
+    void a_pause_that_ended_before_the_other_took_the_lock_is_not_paused_holder() {
+        s.in("redis")
+                .row("w1", 4242, "12:00:10", "12:00:10.003", "12:00:10.901")
+                .row("w2", 4243, "12:00:10", "12:00:10.353", "12:00:10.653")
+                .said(
+                        "12:00:10.002",
+                        "w1",
+                        4242,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-4242-aa ttl_ms=300" + until("12:00:10.302"))
+                .fault("12:00:10.100", "pause", "w1", 4242)
+                .fault("12:00:10.200", "resume", "w1", 4242)
+                .said("12:00:10.003", "w2", 4243, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.352",
+                        "w2",
+                        4243,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w2-4243-bb ttl_ms=300" + until("12:00:10.652"));
+
+        Explanations x = s.explain("12:00:10", "12:00:11");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.LEASE_EXPIRED);
+    }
+
+    @Test
+    void a_tick_whose_only_write_was_refused_for_a_stale_token_is_refused() {
+        s.in("fenced")
+                .row("w2", 4243, "12:00:11", "12:00:11.004", "12:00:11.304")
+                .said("12:00:10.001", "w1", 4242, FIRED, "12:00:10", CRON)
+                .said("12:00:10.002", "w1", 4242, ACQUIRED, "12:00:10", REDIS + "owner=w1-4242-aa token=7")
+                .fault("12:00:10.100", "pause", "w1", 4242)
+                .said("12:00:10.003", "w2", 4243, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.004",
+                        "w2",
+                        4243,
+                        SKIPPED,
+                        "12:00:10",
+                        "reason=held key=scheduler_lock:tick holder=w1-4242-aa holder_ms_left=297")
+                .said("12:00:11.002", "w2", 4243, FIRED, "12:00:11", CRON)
+                .said("12:00:11.003", "w2", 4243, ACQUIRED, "12:00:11", REDIS + "owner=w2-4243-bb token=8")
+                .fault("12:00:11.600", "resume", "w1", 4242)
+                .said("12:00:11.601", "w1", 4242, REFUSED, "12:00:10", "token=7 last_token=8 wrote=false");
+
+        Explanations x = s.explain("12:00:10", "12:00:12");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:10"),
+                        Cause.REFUSED,
+                        "tick 12:00:10 missed: w1's write for this tick was refused at 12:00:11.601: its token 7 was"
+                                + " lower than 8, the last the store accepted; the lock had passed on while it held"
+                                + " it"));
+    }
+
+    @Test
+    void two_workers_that_took_the_same_key_on_two_lock_servers_are_split_servers() {
+        s.in("redis")
+                .row("w1", 101, "12:00:20", "12:00:20.003", "12:00:20.303")
+                .row("w2", 102, "12:00:20", "12:00:20.004", "12:00:20.304")
+                .said("12:00:20.001", "w1", 101, FIRED, "12:00:20", CRON)
+                .said("12:00:20.002", "w1", 101, ACQUIRED, "12:00:20", REDIS + "owner=w1-101-aa lock_server=1")
+                .said("12:00:20.002", "w2", 102, FIRED, "12:00:20", CRON)
+                .said("12:00:20.003", "w2", 102, ACQUIRED, "12:00:20", REDIS + "owner=w2-102-bb lock_server=2");
+
+        Explanations x = s.explain("12:00:20", "12:00:21");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(DUPLICATE, Cause.SPLIT_SERVERS), tuple(OVERLAP, Cause.SPLIT_SERVERS));
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:20 ran twice: w1 took scheduler_lock:tick on lock server 1 at .002,"
+                        + " w2 took it on lock server 2 at .003: one name, two locks that never saw each other");
     }
 }
