@@ -15,8 +15,9 @@ final class LockRules {
     private LockRules() {}
 
     /**
-     * One of the two was paused (SIGSTOP) while it held the lock, inside its job, and wrote its row after it was let
-     * go: its lease ran out meanwhile and the other took the lock. The late write is what a fencing token refuses.
+     * One of the two was paused (SIGSTOP) while it held the lock, inside its job; its lease ran out while it was
+     * stopped, the other took the lock after that, and the paused one wrote its row late, not knowing. The late write
+     * is what a fencing token refuses.
      */
     static Optional<String> pausedHolder(Run a, Run b, RunHistory history, Said said) {
         for (Run p : List.of(a, b)) {
@@ -26,30 +27,46 @@ final class LockRules {
             }
             Optional<Event> pause = history.paused(
                     p.who(), p.row().pid(), p.acquired().ts(), p.row().createdAt());
-            if (pause.isEmpty()) {
+            Instant expiry = leaseEnd(p, history);
+            if (pause.isEmpty() || expiry == null) {
                 continue;
             }
             Optional<Event> resume =
                     history.resumed(p.who(), p.row().pid(), pause.get().ts());
+            Instant back = resume.map(Event::ts).orElse(p.row().createdAt());
             Instant took = other.acquired().ts();
-            // The other took the lock while p was stopped: p's lease ran out under it, and p did not know.
-            if (took.isBefore(pause.get().ts())
-                    || resume.map(r -> took.isAfter(r.ts())).orElse(false)) {
+            // The lease ended while p was stopped, and the other took the lock after it ended, before p wrote.
+            if (expiry.isBefore(pause.get().ts())
+                    || expiry.isAfter(back)
+                    || took.isBefore(expiry)
+                    || took.isAfter(p.row().createdAt())) {
                 continue;
             }
-            Instant expires = p.acquired().instant("expires_at");
             String token = p.acquired().text("token") == null
                     ? ""
                     : " (token " + p.acquired().text("token") + ")";
             return Optional.of(p.who() + " held " + p.lock() + token + " and was paused at "
                     + said.at(pause.get().ts())
-                    + (expires == null ? "" : ", its lease ending " + said.at(expires)) + "; " + other.who()
-                    + " took the lock at " + said.at(took)
+                    + ", its lease ending " + said.at(expiry) + "; " + other.who() + " took the lock at "
+                    + said.at(took)
                     + resume.map(r -> "; " + p.who() + " resumed at " + said.at(r.ts()))
                             .orElse("")
                     + " and wrote late, at " + said.at(p.row().createdAt()));
         }
         return Optional.empty();
+    }
+
+    /** When r's lease ended: its grant's expiry, or the last renewal's; null for a lock that does not expire. */
+    private static Instant leaseEnd(Run r, RunHistory history) {
+        Instant granted = r.acquired().instant("expires_at");
+        if (granted == null) {
+            return null;
+        }
+        return history.withField(EventType.RENEWED, "owner", r.owner()).stream()
+                .map(e -> e.instant("expires_at"))
+                .filter(t -> t != null && t.isAfter(granted))
+                .max(Comparator.naturalOrder())
+                .orElse(granted);
     }
 
     /** Another process's unsafe delete freed a's key after a took it and before b took it. */

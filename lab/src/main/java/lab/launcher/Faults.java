@@ -2,6 +2,7 @@ package lab.launcher;
 
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
+import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
 import lab.session.FaultKind;
@@ -163,14 +165,40 @@ public final class Faults {
     }
 
     private Optional<WorkerProcess> freshHolder() {
+        Optional<WorkerProcess> h = holder();
+        if (h.isEmpty()) {
+            return h;
+        }
+        // The holder's own grant, from what it said: a renewed lease looks young to its TTL, and with lock-wait and
+        // re-check the waiters take the lock in turn after the job only to find the row written. The holder meant
+        // is the one whose grant was the tick's first, inside its job: past the re-check that opens it (a few ms;
+        // a fault before it would find the row and prove nothing) and less than half a job ago.
+        Instant now = Instant.now();
+        List<Event> recent = recording.since(now.minus(every.multipliedBy(2))).stream()
+                .filter(e -> e.type() == EventType.ACQUIRED && e.tick() != null)
+                .toList();
+        Optional<Event> grant = recent.stream()
+                .filter(e ->
+                        e.worker().equals(h.get().id()) && e.pid() == h.get().pid())
+                .reduce((a, b) -> b);
+        if (grant.isEmpty()) {
+            return ttlSaysFresh() ? h : Optional.empty();
+        }
+        Event g = grant.get();
+        boolean first = recent.stream().noneMatch(e -> e.tick().equals(g.tick()) && e.ts().isBefore(g.ts()));
+        long age = Duration.between(g.ts(), now).toMillis();
+        long task = spec.get().taskTime().toMillis();
+        return first && age >= Math.min(100, task / 4) && age <= task / 2 ? h : Optional.empty();
+    }
+
+    /** Without the holder's own words: a lease whose age its server shows must be in the first half of the job. */
+    private boolean ttlSaysFresh() {
         LockState s = lock.get();
         if (s != null && !s.free() && s.ttlMillis() >= 0) {
             long age = spec.get().lockTtl().toMillis() - s.ttlMillis();
-            if (age > spec.get().taskTime().toMillis() / 2) {
-                return Optional.empty();
-            }
+            return age <= spec.get().taskTime().toMillis() / 2;
         }
-        return holder();
+        return true;
     }
 
     /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */

@@ -46,7 +46,8 @@ final class GuardFactory {
         // Every knob of the lease is a policy of the one template; a mechanism the knob does not concern ignores it.
         LeasePolicy lease = new LeasePolicy(spec.recheck(), spec.holdAtLeast(), perTick, spec.renew());
         int server = LockServers.of(w, spec.lockServers());
-        // Split over two lock servers, every event says which one: two holders of one key are then told apart.
+        // Split over two lock servers, the lock events (acquired, released, renewed, lost) say which one: two holders
+        // of one key are then told apart.
         LockListener on = server == 1 && spec.lockServers() == 1 ? listener : marked(listener, "lock_server", server);
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(w, spec.recheck());

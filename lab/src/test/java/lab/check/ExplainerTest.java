@@ -700,4 +700,33 @@ class ExplainerTest {
                 .isEqualTo("tick 12:00:20 ran twice: w1 took scheduler_lock:tick on lock server 1 at .002,"
                         + " w2 took it on lock server 2 at .003: one name, two locks that never saw each other");
     }
+
+    @Test
+    void
+            a_holder_whose_lease_ran_out_while_it_was_paused_is_paused_holder_even_if_the_other_took_the_lock_after_it_resumed() {
+        s.in("redis")
+                .row("w1", 4242, "12:00:10", "12:00:10.003", "12:00:10.901")
+                .row("w2", 4243, "12:00:10", "12:00:10.451", "12:00:10.751")
+                .said(
+                        "12:00:10.002",
+                        "w1",
+                        4242,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-4242-aa ttl_ms=300" + until("12:00:10.302"))
+                .fault("12:00:10.100", "pause", "w1", 4242)
+                .fault("12:00:10.400", "resume", "w1", 4242)
+                .said("12:00:10.003", "w2", 4243, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.450",
+                        "w2",
+                        4243,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w2-4243-bb ttl_ms=300" + until("12:00:10.750"));
+
+        Explanations x = s.explain("12:00:10", "12:00:11");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.PAUSED_HOLDER);
+    }
 }

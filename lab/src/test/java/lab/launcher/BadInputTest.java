@@ -20,7 +20,7 @@ class BadInputTest {
             delimiter = '|',
             value = {
                 "--bogus                 | Unknown option: '--bogus'",
-                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent)",
+                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced)",
                 "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
                 "--workers 65            | '--workers': '65' (expected a whole number from 1 to 64)",
                 "--workers many          | '--workers'",

@@ -21,7 +21,7 @@ class ListScenariosTest {
 
         assertThat(code).as("stderr: %s", err).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8).lines())
-                .hasSize(15)
+                .hasSize(17)
                 .anySatisfy(l -> assertThat(l).startsWith("01-naive.yaml  ").endsWith("(docs/lessons/01-naive.md)"))
                 .anySatisfy(l -> assertThat(l)
                         .startsWith("10b-stopped-holder.yaml  ")

@@ -45,7 +45,9 @@ class ShippedScenariosTest {
                         "10a-killed-holder.yaml",
                         "10b-stopped-holder.yaml",
                         "11-interval-trigger.yaml",
+                        "12-paused-holder.yaml",
                         "13-lock-server-down.yaml",
+                        "14-two-lock-servers.yaml",
                         "15-idempotent.yaml",
                         "16-self-overlap.yaml");
     }

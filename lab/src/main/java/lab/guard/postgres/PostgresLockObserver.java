@@ -12,10 +12,18 @@ import lab.protocol.Mode;
 
 /** Reads advisory lock 42 from outside: who holds it and who queues, from {@code pg_locks ⋈ pg_stat_activity}. */
 public final class PostgresLockObserver implements AutoCloseable {
+    /**
+     * Advisory locks are per database, and pg_locks shows the whole server's: only this database's lock 42 is the one
+     * its workers share (with lock-servers 2, the other database holds a lock 42 of its own).
+     */
+    static final String THIS_DATABASE =
+            " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())";
+
     /** Holders first, then waiters in the order they started to wait; one key (classid, objid, objsubid). */
     static final String HOLDERS_SQL = "SELECT a.application_name, l.granted, l.pid FROM pg_locks l"
             + " JOIN pg_stat_activity a ON a.pid = l.pid"
             + " WHERE l.locktype = 'advisory' AND l.classid = ? AND l.objid = ? AND l.objsubid = ?"
+            + THIS_DATABASE
             + " ORDER BY l.granted DESC, a.query_start";
 
     /** Key 42 and every per-tick key (42, window), the newest tick's first: what the panel shows. */
@@ -23,6 +31,7 @@ public final class PostgresLockObserver implements AutoCloseable {
             + " JOIN pg_stat_activity a ON a.pid = l.pid"
             + " WHERE l.locktype = 'advisory' AND ((l.classid = 0 AND l.objid = ? AND l.objsubid = 1)"
             + " OR (l.classid = ? AND l.objsubid = 2))"
+            + THIS_DATABASE
             + " ORDER BY l.objsubid DESC, l.objid DESC, l.granted DESC, a.query_start";
 
     private final HikariDataSource pool;

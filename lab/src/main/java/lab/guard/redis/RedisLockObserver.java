@@ -27,7 +27,10 @@ public final class RedisLockObserver implements AutoCloseable {
             String holder = jedis.get(key);
             if (holder == null) {
                 // Few keys live at once (a tick's key expires half a period after its window): KEYS is cheap here.
-                shown = jedis.keys(key + ":*").stream().max(String::compareTo).orElse(key);
+                shown = jedis.keys(key + ":*").stream()
+                        .filter(k -> !k.equals(key + ":fence")) // the fenced mode's counter (FencingCounter) is no lock
+                        .max(String::compareTo)
+                        .orElse(key);
                 holder = shown.equals(key) ? null : jedis.get(shown);
             }
             long ttl = holder == null ? -1 : jedis.pttl(shown);
