@@ -119,6 +119,8 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     /** Now; or, with a hold still to run, left to expire then (a lock that expires) or kept by this thread until then. */
     private LockEvent giveBack(L lease, Tick tick, Instant holdUntil) throws InterruptedException {
         Duration left = holdUntil == null ? Duration.ZERO : Duration.between(clock.instant(), holdUntil);
+        // Whole milliseconds, rounded up: a hold cut short by the fraction lets the next worker in before it ended.
+        left = Duration.ofMillis((left.toNanos() + 999_999) / 1_000_000);
         if (left.toMillis() <= 0 || stopping.getCount() == 0) {
             return releaseNow(lease);
         }
