@@ -27,6 +27,9 @@ public final class WorkerPool {
     private final Function<String, WorkerConfig> configFor;
     private final Consumer<Event> events;
     private volatile BiConsumer<String, String> say = (id, line) -> {};
+    private final ClassArchive archive =
+            ClassArchive.forThisJvm(ProcessHandle.current().pid());
+    private volatile WorkerProcess archiveWriter;
 
     public WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -44,7 +47,13 @@ public final class WorkerPool {
             workers.add(w);
         }
         w.onDeath((who, line) -> say.accept(who, line));
-        w.start(extraJvmFlags());
+        List<String> flags = new java.util.ArrayList<>(archive.flags());
+        flags.addAll(extraJvmFlags());
+        w.start(flags);
+        if (archive.writes(flags)) {
+            archiveWriter = w;
+            w.exitCode().thenAccept(archive::writerExited);
+        }
         return w;
     }
 
@@ -60,6 +69,9 @@ public final class WorkerPool {
      * stopping ({@code stopping} says so between two steps).
      */
     public void startAll(int n, Consumer<String> say, BooleanSupplier stopping) throws Exception {
+        if (!archive.withoutIt().isEmpty()) {
+            say.accept(archive.withoutIt());
+        }
         for (int i = 1; i <= n; i++) {
             if (stopping.getAsBoolean()) {
                 throw new IllegalStateException("the lab was stopped while it was starting");
@@ -124,6 +136,10 @@ public final class WorkerPool {
         workers.forEach(WorkerProcess::requestStop);
         for (WorkerProcess w : workers) {
             w.awaitStop(grace);
+            // Here and not only in the exit callback: the launcher may be gone before a callback runs.
+            if (w == archiveWriter && !w.alive()) {
+                archive.writerExited(w.exitValue());
+            }
         }
     }
 

@@ -23,10 +23,23 @@ import lab.session.WorkerState;
 
 /** One forked worker JVM, seen from the launcher: its process, its event lines, its last stderr lines. */
 public final class WorkerProcess {
-    /** Flags for many small JVMs on a small machine; a benchmark issue measures and tunes them. */
+    /**
+     * Flags for many small JVMs on a small machine, chosen by measurement ({@code ./run.sh bench}; the README's
+     * Performance section has the figures). The heap starts small and grows only as far as it is used (the JVM
+     * would otherwise commit all of {@code -Xmx} at once, 1/64 of the machine's memory). Class-data archives are
+     * mapped at the address they were written for: this JDK relocates them by default (for address randomisation),
+     * which writes to every page and makes each worker's copy private; unrelocated, the pages stay shared. The JVM's
+     * own warnings go to stderr, since stdout carries the events.
+     */
     static final List<String> JVM_FLAGS = List.of(
             "-XX:+UseSerialGC",
+            "-Xms4m",
+            "-Xmn2m",
             "-Xmx32m",
+            "-XX:+UnlockDiagnosticVMOptions",
+            "-XX:ArchiveRelocationMode=0",
+            "-Xlog:disable",
+            "-Xlog:all=warning:stderr",
             "-Xss256k",
             "-XX:TieredStopAtLevel=1",
             "-XX:CICompilerCount=1",
@@ -88,6 +101,15 @@ public final class WorkerProcess {
     /** The HTTP port it reported; only once it is ready. */
     public int port() {
         return port.isDone() && !port.isCompletedExceptionally() ? port.join() : -1;
+    }
+
+    /** Its exit code, once it has ended. */
+    java.util.concurrent.CompletionStage<Integer> exitCode() {
+        return process.onExit().thenApply(Process::exitValue);
+    }
+
+    int exitValue() {
+        return process.exitValue();
     }
 
     /** Its process id, or -1 before it is forked. */
