@@ -260,9 +260,25 @@ public final class CounterStore implements AutoCloseable {
     private Connection connection() throws SQLException {
         if (connection == null) {
             DriverManager.setLoginTimeout(5);
-            connection = DriverManager.getConnection(url);
+            connection = driver().connect(url, new java.util.Properties());
+            if (connection == null) {
+                throw new SQLException("no JDBC driver takes " + url);
+            }
         }
         return connection;
+    }
+
+    /**
+     * The one driver this URL needs, by name: DriverManager would first load every driver on the class path, and
+     * a worker whose store is H2 would carry PostgreSQL's client classes for nothing.
+     */
+    private java.sql.Driver driver() throws SQLException {
+        String name = postgres() ? "org.postgresql.Driver" : "org.h2.Driver";
+        try {
+            return (java.sql.Driver) Class.forName(name).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new SQLException("JDBC driver " + name + " is missing: " + e, e);
+        }
     }
 
     /** Forgets a connection that failed, so the next call opens a fresh one. */
