@@ -66,7 +66,7 @@ public final class Faults {
             }
             target = WorkerTarget.of(pausedHolder);
         }
-        Optional<WorkerProcess> found = target.isHolder() ? awaitHolder() : workers.byId(target.id());
+        Optional<WorkerProcess> found = target.isHolder() ? awaitHolder(target.tickFrom()) : workers.byId(target.id());
         if (found.isEmpty()) {
             return kind + " " + target + ": "
                     + (target.isHolder()
@@ -148,10 +148,10 @@ public final class Faults {
      * 100 ms, and a holder seen in its last moments may have given the lock back before the fault lands. Such a
      * fault would hurt a worker that holds nothing, and the lesson would show nothing.
      */
-    private Optional<WorkerProcess> awaitHolder() {
+    private Optional<WorkerProcess> awaitHolder(Instant tickFrom) {
         long deadline =
                 System.nanoTime() + every.multipliedBy(2).plusMillis(500).toNanos();
-        Optional<WorkerProcess> h = freshHolder();
+        Optional<WorkerProcess> h = freshHolder(tickFrom);
         while (h.isEmpty() && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
@@ -159,12 +159,13 @@ public final class Faults {
                 Thread.currentThread().interrupt();
                 break;
             }
-            h = freshHolder();
+            h = freshHolder(tickFrom);
         }
         return h;
     }
 
-    private Optional<WorkerProcess> freshHolder() {
+    /** @param tickFrom null, or the earliest start of the tick whose holder will do */
+    private Optional<WorkerProcess> freshHolder(Instant tickFrom) {
         Optional<WorkerProcess> h = holder();
         if (h.isEmpty()) {
             return h;
@@ -182,9 +183,13 @@ public final class Faults {
                         e.worker().equals(h.get().id()) && e.pid() == h.get().pid())
                 .reduce((a, b) -> b);
         if (grant.isEmpty()) {
-            return ttlSaysFresh() ? h : Optional.empty();
+            // Without its grant the holder's tick is unknown: a target that names the tick waits for a grant.
+            return tickFrom == null && ttlSaysFresh() ? h : Optional.empty();
         }
         Event g = grant.get();
+        if (tickFrom != null && g.tick().isBefore(tickFrom)) {
+            return Optional.empty();
+        }
         boolean first = recent.stream().noneMatch(e -> e.tick().equals(g.tick()) && e.ts().isBefore(g.ts()));
         long age = Duration.between(g.ts(), now).toMillis();
         long task = spec.get().taskTime().toMillis();

@@ -102,7 +102,10 @@ public final class Replayer {
         } else if (step instanceof Step.ChangeMode mode) {
             listener.action(lab.switchMode(mode.change()).line());
         } else if (step instanceof Step.Fault fault) {
-            listener.action(lab.fault(fault.kind(), fault.target()));
+            // A holder fault hurts the next tick's holder, never one whose tick began before this step: a mark just
+            // before the fault would otherwise leave the tick it hurt outside the span the lesson judges.
+            listener.action(lab.fault(
+                    fault.kind(), fault.target().fromTickAt(lab.clock().instant())));
         } else if (step instanceof Step.Server server) {
             listener.action(lab.server(server.server(), server.start()));
         } else if (step instanceof Step.Expect expect) {
