@@ -21,6 +21,7 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CommandLine cmd = new CommandLine(new LabCommand(out, err));
         KnobOptions.addTo(cmd.getCommandSpec());
+        cmd.addSubcommand("bench", new CommandLine(new BenchCommand(out)));
         cmd.setOut(new java.io.PrintWriter(out, true));
         cmd.setErr(new java.io.PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {

@@ -146,6 +146,16 @@ public final class Infrastructure implements AutoCloseable {
         return redis;
     }
 
+    /** The session's Redis URL, password included: for the lab's own clients only (the benchmark's round trips). */
+    public String redisUrl() {
+        return redis.url();
+    }
+
+    /** The session's PostgreSQL JDBC URL, password included: for the lab's own clients only. */
+    public String pgUrl() {
+        return postgres.url();
+    }
+
     ServerSlot postgres() {
         return postgres;
     }

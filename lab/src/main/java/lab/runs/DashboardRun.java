@@ -49,6 +49,11 @@ public final class DashboardRun {
         this.keys = new KeyActions(lab, model, publisher, scenario, actions, stop, selected);
     }
 
+    /** Whether every worker answered {@code /healthz} with its trigger armed: the time origin of the run. */
+    public boolean ready() {
+        return lab.readyAt() != null;
+    }
+
     public int run() {
         // Anything printed on stderr would tear the screen: while the dashboard is open it goes to a log file.
         PrintStream stderr = System.err;

@@ -275,7 +275,8 @@ public final class CounterStore implements AutoCloseable {
     private java.sql.Driver driver() throws SQLException {
         String name = postgres() ? "org.postgresql.Driver" : "org.h2.Driver";
         try {
-            return (java.sql.Driver) Class.forName(name).getDeclaredConstructor().newInstance();
+            return (java.sql.Driver)
+                    Class.forName(name).getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new SQLException("JDBC driver " + name + " is missing: " + e, e);
         }

@@ -52,7 +52,9 @@ class ArchitectureTest {
                             "store",
                             "protocol",
                             "guard")),
-            Map.entry("cli", Set.of("runs", "launcher", "servers", "tui", "scenario", "protocol")));
+            // The benchmark drives whole labs, from outside (run.sh) and inside (a lab in its own JVM).
+            Map.entry("bench", Set.of("runs", "launcher", "tui", "os", "session", "protocol")),
+            Map.entry("cli", Set.of("bench", "runs", "launcher", "servers", "tui", "scenario", "protocol")));
 
     /** A library prefix → the only source folder (under lab/) whose files may import it. */
     private static final Map<String, String> LIBRARY_HOME = Map.of(

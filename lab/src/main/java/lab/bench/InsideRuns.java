@@ -1,0 +1,282 @@
+package lab.bench;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import lab.launcher.Lab;
+import lab.launcher.LabSettings;
+import lab.launcher.StartFailure;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.protocol.Hold;
+import lab.protocol.Knobs;
+import lab.protocol.Mode;
+import lab.protocol.ModeChange;
+import lab.protocol.ModeSpec;
+import lab.protocol.ServerSource;
+import lab.protocol.Store;
+import lab.runs.DashboardRun;
+import lab.session.SwitchResult;
+import lab.tui.VirtualScreen;
+
+/**
+ * The figures taken with the lab inside the bench's own JVM, which then is the launcher (started by {@code run.sh}
+ * with the launcher's flags): the dashboard on a terminal in memory, switches timed by the caller, and the workers'
+ * own measure of each lock call from their events.
+ */
+final class InsideRuns {
+    private static final Duration START_LIMIT = Duration.ofSeconds(120);
+    /** A line the help overlay alone shows: the screen is updated once it is there. */
+    private static final String HELP_MARK = "gracefully";
+
+    private final Path work;
+    private final long self = ProcessHandle.current().pid();
+
+    InsideRuns(Path work) {
+        this.work = work;
+    }
+
+    /** The dashboard open on {@code workers} idle workers: launcher CPU and RSS, and key press → screen updated. */
+    record Idle(int workers, double cpuPercent, long rssKb, List<Double> keyMillis, int keyMisses) {}
+
+    Idle dashboardIdle(int workers, Duration settle, Duration window, int presses) throws Exception {
+        VirtualScreen screen = new VirtualScreen(120, 40);
+        LabSettings settings = settings(workers, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(2), null);
+        Running run = dashboard(settings, screen);
+        try {
+            awaitReady(run);
+            // The screen shows the workers once it has drawn after they were ready.
+            screen.awaitFlushShowing(s -> s.contains("ready in"), Duration.ofSeconds(5));
+            Thread.sleep(settle.toMillis());
+            long cpu0 = ProcStats.cpuMillis(self);
+            long t0 = System.nanoTime();
+            Thread.sleep(window.toMillis());
+            double cpu = 100.0 * (ProcStats.cpuMillis(self) - cpu0) / ((System.nanoTime() - t0) / 1e6);
+            long rss = ProcStats.rssKb(self);
+            List<Double> keys = new ArrayList<>();
+            int misses = 0;
+            for (int i = 0; i < presses; i++) {
+                long pressed = System.nanoTime();
+                screen.press('?');
+                long shown = screen.awaitFlushShowing(s -> s.contains(HELP_MARK), Duration.ofSeconds(2));
+                if (shown < 0) {
+                    misses++;
+                } else {
+                    keys.add((shown - pressed) / 1e6);
+                }
+                screen.press('?');
+                screen.awaitFlushShowing(s -> !s.contains(HELP_MARK), Duration.ofSeconds(2));
+                Thread.sleep(150);
+            }
+            return new Idle(workers, cpu, rss, keys, misses);
+        } finally {
+            quit(screen, run);
+        }
+    }
+
+    /**
+     * Switches between redis and postgres, timed from the request to the last worker's acknowledgement, after each
+     * was visited once; then the lock's cost per tick in each mode as the workers measured it, beside the raw round
+     * trip of the same server.
+     */
+    record Switching(
+            int workers,
+            List<Double> switchMillis,
+            List<Long> redisLockMicros,
+            List<Long> pingMicros,
+            List<Long> pgLockMicros,
+            List<Long> select1Micros) {}
+
+    Switching switching(int workers, int switches, Duration collect) throws Exception {
+        ModeSpec spec = ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(50));
+        Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500), null));
+        Map<String, Long> acquired = new ConcurrentHashMap<>();
+        Map<String, List<Long>> cost = new ConcurrentHashMap<>();
+        lab.onEvent(e -> lockCost(e, acquired, cost));
+        try (lab) {
+            try {
+                lab.start(line -> {});
+            } catch (StartFailure e) {
+                throw new IOException("the lab did not start: " + e.getMessage(), e);
+            }
+            // The first visit of each mode builds its clients and may wait for its server: not what is measured.
+            switchTo(lab, Mode.POSTGRES);
+            switchTo(lab, Mode.REDIS);
+            List<Double> millis = new ArrayList<>();
+            for (int i = 0; i < switches; i++) {
+                long t0 = System.nanoTime();
+                switchTo(lab, i % 2 == 0 ? Mode.POSTGRES : Mode.REDIS);
+                millis.add((System.nanoTime() - t0) / 1e6);
+                Thread.sleep(100);
+            }
+            if (switches % 2 == 1) {
+                switchTo(lab, Mode.REDIS);
+            }
+            cost.clear();
+            Thread.sleep(collect.toMillis());
+            List<Long> redis = List.copyOf(cost.getOrDefault("redis", List.of()));
+            List<Long> ping = RoundTrips.redisPing(lab.infra().redisUrl(), 500);
+            switchTo(lab, Mode.POSTGRES);
+            cost.clear();
+            Thread.sleep(collect.toMillis());
+            List<Long> pg = List.copyOf(cost.getOrDefault("postgres", List.of()));
+            List<Long> select1 = RoundTrips.postgresSelect1(lab.infra().pgUrl(), 500);
+            return new Switching(workers, millis, redis, ping, pg, select1);
+        }
+    }
+
+    /** Acquire plus release of one granted tick, in microseconds, as the worker that held it timed each call. */
+    private static void lockCost(Event e, Map<String, Long> acquired, Map<String, List<Long>> cost) {
+        String tick = e.worker() + "@" + e.tick();
+        if (e.type() == EventType.ACQUIRED && e.number("acquire_us") != null) {
+            acquired.put(tick, e.number("acquire_us"));
+        } else if (e.type() == EventType.RELEASED && e.number("release_us") != null) {
+            Long a = acquired.remove(tick);
+            if (a != null) {
+                cost.computeIfAbsent(e.mode(), m -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                        .add(a + e.number("release_us"));
+            }
+        }
+    }
+
+    private static void switchTo(Lab lab, Mode mode) throws IOException {
+        SwitchResult r = lab.controls().switchMode(ModeChange.to(mode));
+        if (r.status() != SwitchResult.Status.SWITCHED) {
+            throw new IOException(r.line());
+        }
+    }
+
+    /**
+     * Many fast ticks with the dashboard open: ticks, duplicates and misses from the table (the run's summary), the
+     * launcher's CPU, and the longest the screen went without an update.
+     */
+    record Stress(
+            int workers,
+            Duration length,
+            long ticks,
+            long duplicates,
+            long missed,
+            double cpuPercent,
+            double longestGapMillis,
+            double p99GapMillis) {}
+
+    Stress stress(int workers, Duration length) throws Exception {
+        VirtualScreen screen = new VirtualScreen(120, 40);
+        Path summary = work.resolve("stress-summary.json");
+        ModeSpec spec = ModeSpec.defaults(Mode.REDIS)
+                .withTaskTime(Duration.ofMillis(20))
+                .withHoldAtLeast(Hold.WINDOW);
+        LabSettings settings =
+                settings(workers, spec, Duration.ofMillis(100), summary).runningFor(length);
+        Running run = dashboard(settings, screen);
+        long ready = awaitReady(run);
+        long cpu0 = ProcStats.cpuMillis(self);
+        long end = ready + length.toNanos();
+        Thread.sleep(Math.max(0, (end - System.nanoTime()) / 1_000_000));
+        double cpu = 100.0 * (ProcStats.cpuMillis(self) - cpu0) / ((System.nanoTime() - ready) / 1e6);
+        int code = run.code().get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+        if (!Files.exists(summary)) {
+            throw new IOException("the stress run ended with code " + code + " and no summary");
+        }
+        Map<String, Object> figures = JSON.std.mapFrom(Files.readString(summary));
+        List<Double> gaps = new ArrayList<>();
+        long previous = ready;
+        for (long at : screen.flushes()) {
+            if (at > ready && at <= end) {
+                gaps.add((at - previous) / 1e6);
+                previous = at;
+            }
+        }
+        gaps.add((end - previous) / 1e6);
+        return new Stress(
+                workers,
+                length,
+                number(figures, "ticks"),
+                number(figures, "duplicate_ticks"),
+                number(figures, "missed_ticks"),
+                cpu,
+                Stats.max(gaps),
+                Stats.percentile(gaps, 99));
+    }
+
+    private static long number(Map<String, Object> m, String key) throws IOException {
+        if (m.get(key) instanceof Number n) {
+            return n.longValue();
+        }
+        throw new IOException("the summary has no figure " + key);
+    }
+
+    /** A dashboard run on the virtual screen, in a thread of its own, and what it will exit with. */
+    private record Running(DashboardRun run, CompletableFuture<Integer> code) {}
+
+    private Running dashboard(LabSettings settings, VirtualScreen screen) {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        DashboardRun run = new DashboardRun(settings, screen.dashboard(), quiet, null);
+        CompletableFuture<Integer> code = new CompletableFuture<>();
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        code.complete(run.run());
+                    } catch (RuntimeException | Error e) {
+                        code.completeExceptionally(e);
+                    }
+                },
+                "bench-dashboard");
+        t.start();
+        return new Running(run, code);
+    }
+
+    /**
+     * When every worker was ready ({@link System#nanoTime}, within 5 ms), asked of the run itself: the screen's own
+     * "ready in" line scrolls away under fast ticks before a flush shows it.
+     */
+    private static long awaitReady(Running r) throws Exception {
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        while (!r.run().ready()) {
+            if (r.code().isDone()) {
+                throw new IOException(
+                        "the dashboard ended with code " + r.code().get() + " before every worker was ready");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("no worker got ready in " + START_LIMIT.toSeconds() + " s");
+            }
+            Thread.sleep(5);
+        }
+        return System.nanoTime();
+    }
+
+    private static void quit(VirtualScreen screen, Running r) throws Exception {
+        screen.press('q');
+        screen.awaitFlushShowing(s -> s.contains("Quit the lab?"), Duration.ofSeconds(10));
+        screen.press('y');
+        r.code().get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    private LabSettings settings(int workers, ModeSpec spec, Duration every, Path summaryJson) throws IOException {
+        return new LabSettings(
+                workers,
+                spec,
+                every,
+                Knobs.TRIGGER.defaultValue(),
+                Knobs.JITTER.defaultValue(),
+                null,
+                summaryJson,
+                Files.createDirectories(work.resolve("runs")),
+                "tick",
+                Store.H2,
+                null,
+                null,
+                ServerSource.AUTO,
+                List.of());
+    }
+}
