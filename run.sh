@@ -52,8 +52,13 @@ trap cleanup EXIT
 # Ctrl-C reaches the launcher too (same process group); run.sh waits for it to finish its own cleanup.
 trap ':' INT
 
+# The launcher waits most of the time (a screen, the table it follows, the workers' lines): a heap that starts small
+# and grows as used, and the quick compiler only, keep it under 100 MB with the dashboard open (`./run.sh bench`
+# measures it). LAB_JAVA_OPTS replaces these flags (LAB_WORKER_JAVA_OPTS adds to the workers' own).
+read -r -a launcher_opts <<<"${LAB_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx512m -XX:TieredStopAtLevel=1 -Xss512k}"
+
 set +e
-java -Djava.io.tmpdir="$tmp" -Dlab.home="$here" -jar "$jar" "$@"
+java "${launcher_opts[@]}" -Djava.io.tmpdir="$tmp" -Dlab.home="$here" -jar "$jar" "$@"
 code=$?
 set -e
 exit "$code"
