@@ -110,20 +110,31 @@ final class PythonWorkers {
                 throw new IOException("uvicorn's " + n + " workers did not all start");
             }
             // Every worker said it is up; they share one socket, so one answer shows the socket serves.
-            HttpClient http = HttpClient.newHttpClient();
+            // HTTP/1.1 as curl asks: the JDK client's default offers an h2c upgrade, which uvicorn answers with 400.
+            HttpClient http =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+                    .timeout(Duration.ofSeconds(2))
                     .build();
             long answered = lastReady.get();
-            while (true) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            int status = 0;
+            while (status != 200) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("uvicorn's workers said they started, but /healthz answered "
+                            + (status == 0 ? "nothing" : String.valueOf(status)) + " for 60 s");
+                }
                 try {
-                    if (http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                        answered = Math.max(answered, System.nanoTime());
-                        break;
-                    }
+                    status = http.send(req, HttpResponse.BodyHandlers.discarding())
+                            .statusCode();
                 } catch (IOException notYet) {
+                    status = 0;
+                }
+                if (status != 200) {
                     Thread.sleep(5);
                 }
             }
+            answered = Math.max(answered, System.nanoTime());
             Thread.sleep(settle.toMillis());
             List<Long> pss = new ArrayList<>();
             List<Long> rss = new ArrayList<>();
