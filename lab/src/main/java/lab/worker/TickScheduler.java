@@ -62,12 +62,15 @@ final class TickScheduler {
         scheduler = new StdSchedulerFactory(p).getScheduler();
         Duration grace = every.dividedBy(2);
         scheduler.setJobFactory((bundle, s) -> context -> {
-            Instant firedAt = clock.instant();
+            long delay = 0;
             if (jitter.toMillis() > 0) {
-                // As APScheduler's jitter: a busy process fires late by its own amount each time. The lateness check
-                // below reads the fire as Quartz made it, so jitter never turns a fire into a missed one.
-                sleep(ThreadLocalRandom.current().nextLong(jitter.toMillis() + 1));
+                // As APScheduler's jitter: a busy process fires late by its own amount each time.
+                delay = ThreadLocalRandom.current().nextLong(jitter.toMillis() + 1);
+                sleep(delay);
             }
+            // Read after the jitter, less the jitter meant: a fire is never missed for its own jitter, but a process
+            // paused during that sleep (SIGSTOP) is as late as it was stopped, and its fire is missed, not run late.
+            Instant firedAt = clock.instant().minusMillis(delay);
             runner.fire(
                     TickWindow.containing(context.getScheduledFireTime().toInstant(), every),
                     context.getScheduledFireTime().toInstant(),
