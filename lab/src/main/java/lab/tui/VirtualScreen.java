@@ -3,6 +3,7 @@ package lab.tui;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import com.googlecode.lanterna.terminal.virtual.VirtualTerminal;
 import com.googlecode.lanterna.terminal.virtual.VirtualTerminalListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,6 +84,11 @@ public final class VirtualScreen {
 
     /** The screen as text, one line per row. */
     public String text() {
+        return text(terminal);
+    }
+
+    /** A virtual terminal's screen as text, one line per row. */
+    public static String text(VirtualTerminal terminal) {
         StringBuilder sb = new StringBuilder();
         TerminalSize size = terminal.getTerminalSize();
         for (int row = 0; row < size.getRows(); row++) {

@@ -22,6 +22,7 @@ import lab.scenario.ScenarioParser;
 import lab.tui.Dashboard;
 import lab.tui.Glyphs;
 import lab.tui.Look;
+import lab.tui.VirtualScreen;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,24 +76,12 @@ class DashboardReplayTest {
         long deadline = System.nanoTime() + timeout.toNanos();
         String screen = "";
         while (System.nanoTime() < deadline) {
-            screen = screen(terminal);
+            screen = VirtualScreen.text(terminal);
             if (ready.test(screen)) {
                 return screen;
             }
             Thread.sleep(100);
         }
         throw new AssertionError("the screen did not get there in " + timeout + "; last screen:\n" + screen);
-    }
-
-    private static String screen(DefaultVirtualTerminal terminal) {
-        StringBuilder sb = new StringBuilder();
-        TerminalSize size = terminal.getTerminalSize();
-        for (int row = 0; row < size.getRows(); row++) {
-            for (int col = 0; col < size.getColumns(); col++) {
-                sb.append(terminal.getCharacter(col, row).getCharacterString());
-            }
-            sb.append('\n');
-        }
-        return sb.toString();
     }
 }
