@@ -19,12 +19,9 @@ import lab.launcher.StartFailure;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Hold;
-import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.protocol.ServerSource;
-import lab.protocol.Store;
 import lab.runs.DashboardRun;
 import lab.session.SwitchResult;
 import lab.tui.VirtualScreen;
@@ -51,7 +48,7 @@ final class InsideRuns {
 
     Idle dashboardIdle(int workers, Duration settle, Duration window, int presses) throws Exception {
         VirtualScreen screen = new VirtualScreen(120, 40);
-        LabSettings settings = settings(workers, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(2), null);
+        LabSettings settings = settings(workers, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(2));
         Running run = dashboard(settings, screen);
         try {
             awaitReady(run);
@@ -99,7 +96,7 @@ final class InsideRuns {
 
     Switching switching(int workers, int switches, Duration collect) throws Exception {
         ModeSpec spec = ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(50));
-        Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500), null));
+        Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500)));
         Map<String, Long> acquired = new ConcurrentHashMap<>();
         Map<String, List<Long>> cost = new ConcurrentHashMap<>();
         lab.onEvent(e -> lockCost(e, acquired, cost));
@@ -176,8 +173,9 @@ final class InsideRuns {
         ModeSpec spec = ModeSpec.defaults(Mode.REDIS)
                 .withTaskTime(Duration.ofMillis(20))
                 .withHoldAtLeast(Hold.WINDOW);
-        LabSettings settings =
-                settings(workers, spec, Duration.ofMillis(100), summary).runningFor(length);
+        LabSettings settings = settings(workers, spec, Duration.ofMillis(100))
+                .writingSummaryTo(summary)
+                .runningFor(length);
         Running run = dashboard(settings, screen);
         long ready = awaitReady(run);
         long cpu0 = ProcStats.cpuMillis(self);
@@ -262,21 +260,7 @@ final class InsideRuns {
         r.code().get(START_LIMIT.toSeconds(), TimeUnit.SECONDS);
     }
 
-    private LabSettings settings(int workers, ModeSpec spec, Duration every, Path summaryJson) throws IOException {
-        return new LabSettings(
-                workers,
-                spec,
-                every,
-                Knobs.TRIGGER.defaultValue(),
-                Knobs.JITTER.defaultValue(),
-                null,
-                summaryJson,
-                Files.createDirectories(work.resolve("runs")),
-                "tick",
-                Store.H2,
-                null,
-                null,
-                ServerSource.AUTO,
-                List.of());
+    private LabSettings settings(int workers, ModeSpec spec, Duration every) throws IOException {
+        return LabSettings.of(workers, spec, every, Files.createDirectories(work.resolve("runs")));
     }
 }

@@ -3,6 +3,7 @@ package lab.launcher;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
@@ -35,6 +36,36 @@ public record LabSettings(
         String pgUrl,
         ServerSource servers,
         List<Switch> switches) {
+
+    /**
+     * {@code workers} in {@code spec}, a tick every {@code every}, recorded under {@code runsDir}, and every other
+     * setting at its default: the job {@code tick}, the store in H2, the lab's own servers from their default source,
+     * running until closed. (The command line builds its settings from every option instead.)
+     */
+    public static LabSettings of(int workers, ModeSpec spec, Duration every, Path runsDir) {
+        return new LabSettings(
+                workers,
+                spec,
+                every,
+                Knobs.TRIGGER.defaultValue(),
+                Knobs.JITTER.defaultValue(),
+                null,
+                null,
+                runsDir,
+                "tick",
+                Store.H2,
+                null,
+                null,
+                ServerSource.AUTO,
+                List.of());
+    }
+
+    /** These settings, writing the summary as JSON to {@code file} at the end. */
+    public LabSettings writingSummaryTo(Path file) {
+        return new LabSettings(
+                workers, spec, every, trigger, jitter, duration, file, runsDir, job, store, redisUrl, pgUrl, servers,
+                switches);
+    }
 
     /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
     public record Switch(Duration at, Mode mode) {}
