@@ -1,6 +1,12 @@
 package lab.bench;
 
-import com.fasterxml.jackson.jr.ob.JSON;
+import static lab.bench.Units.mb;
+import static lab.bench.Units.ms;
+import static lab.bench.Units.pct;
+import static lab.bench.Units.ratio;
+import static lab.bench.Units.seconds;
+import static lab.bench.Units.us;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -9,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import lab.os.SessionFolder;
@@ -95,9 +100,10 @@ public final class Bench {
         Duration length = Duration.ofSeconds(quick ? 5 : 60);
         say("stress: " + big + " workers, every 100 ms, task 20 ms, " + length.toSeconds() + " s, redis, hold window");
         measure("stress", "stress", () -> List.of(stressRow(inside.stress(big, length))));
-        print();
+        Table table = new Table(rows, quick, pythonNote);
+        table.print(out);
         if (json != null) {
-            write(work);
+            table.write(json, out);
         }
         SessionFolder.deleteTree(work);
         return rows.stream().allMatch(Row::measured) ? 0 : 1;
@@ -305,49 +311,6 @@ public final class Bench {
         }
     }
 
-    private void print() {
-        out.println();
-        out.println("| figure | this lab | Python (seed app) | ratio | goal | met |");
-        out.println("|---|---|---|---|---|---|");
-        for (Row r : rows) {
-            out.println("| " + r.figure() + " | " + r.lab() + " | " + r.python() + " | " + r.ratio() + " | " + r.goal()
-                    + " | " + (r.met() == null ? "" : r.met() ? "yes" : "no") + " |");
-        }
-        out.println();
-        out.println(machine() + (quick ? "; --quick: each figure once, small" : ""));
-        out.println(pythonNote);
-    }
-
-    private void write(Path work) throws IOException {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("quick", quick);
-        doc.put("machine", machine());
-        doc.put("python", pythonNote);
-        doc.put("rows", rows.stream().map(Row::toMap).toList());
-        Path parent = json.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.writeString(json, JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(doc) + "\n");
-        out.println("written: " + json);
-    }
-
-    private static String machine() {
-        String cpu = "";
-        try {
-            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-                    .filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
-                    .findFirst()
-                    .orElse("");
-        } catch (IOException e) {
-            // the model is a courtesy
-        }
-        return Runtime.getRuntime().availableProcessors() + " cores" + (cpu.isEmpty() ? "" : " (" + cpu + ")")
-                + ", Java " + Runtime.version() + ", " + System.getProperty("os.name") + " "
-                + System.getProperty("os.version");
-    }
-
     private static String pythonVersionLine() {
         try {
             Process p = new ProcessBuilder(
@@ -368,29 +331,5 @@ public final class Bench {
 
     private void say(String line) {
         out.println("bench: " + line);
-    }
-
-    private static String mb(double v) {
-        return String.format(Locale.ROOT, "%.1f MB", v);
-    }
-
-    private static String seconds(double v) {
-        return String.format(Locale.ROOT, "%.2f s", v);
-    }
-
-    private static String ms(double v) {
-        return String.format(Locale.ROOT, "%.0f ms", v);
-    }
-
-    private static String us(double v) {
-        return String.format(Locale.ROOT, "%.0f µs", v);
-    }
-
-    private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f %%", v);
-    }
-
-    private static String ratio(double v) {
-        return String.format(Locale.ROOT, "%.2f×", v);
     }
 }
