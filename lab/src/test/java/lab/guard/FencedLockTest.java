@@ -72,14 +72,22 @@ class FencedLockTest {
         Tick tick = new Tick(Instant.parse("2026-12-01T07:34:10Z"), Instant.parse("2026-12-01T07:34:15Z"), "t");
         // w1's lease is 300 ms; its job cannot write until w2 has written: the pause, decided by the test.
         CountDownLatch w2Wrote = new CountDownLatch(1);
+        // w2 starts only once w1 holds the lock and is in its job: the order the lesson needs, not the pool's.
+        CountDownLatch w1Holds = new CountDownLatch(1);
         Guard w1 = guard("w1", lock("w1", "fenced-stale", Duration.ofMillis(300), Duration.ZERO));
         CompletableFuture<Outcome> stale = CompletableFuture.supplyAsync(() -> {
             try {
-                return w1.run(tick, fencedWrite("w1", w2Wrote));
+                return w1.run(tick, (t, p) -> {
+                    w1Holds.countDown();
+                    return fencedWrite("w1", w2Wrote).run(t, p);
+                });
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
+        assertThat(w1Holds.await(10, TimeUnit.SECONDS))
+                .as("w1 took the lock, said: %s", said)
+                .isTrue();
         // w2 waits for the lock (lock-wait), and gets it once w1's lease has run out.
         Guard w2 = guard("w2", lock("w2", "fenced-stale", Duration.ofSeconds(30), Duration.ofSeconds(10)));
         Outcome fresh = w2.run(tick, (t, p) -> {

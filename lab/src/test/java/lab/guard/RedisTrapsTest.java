@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import lab.guard.redis.RedisLock;
 import lab.protocol.Secrets;
 import lab.servers.RedisServer;
+import lab.servers.Resp;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,31 @@ class RedisTrapsTest {
         };
     }
 
+    /** A job that notes how many runs are inside it at once, says it is in, and stays until {@code leave} opens. */
+    private static Job inside(AtomicInteger inside, AtomicInteger maxInside, CountDownLatch in, CountDownLatch leave) {
+        return (tick, permit) -> {
+            maxInside.accumulateAndGet(inside.incrementAndGet(), Math::max);
+            in.countDown();
+            boolean left = leave.await(10, TimeUnit.SECONDS);
+            inside.decrementAndGet();
+            if (!left) {
+                throw new IllegalStateException("the test never let the job go");
+            }
+            return new Write.Written(java.time.Instant.now(), java.time.Instant.now());
+        };
+    }
+
+    /** Waits until the server itself has expired the lock's key: the moment a lease has run out, as Redis counts. */
+    private static void awaitExpired(String job) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        String key = "scheduler_lock:" + job;
+        while (!Resp.authed(TestServers.redis().port(), TestServers.PASSWORD, "EXISTS", key)
+                .equals(":0")) {
+            assertThat(System.nanoTime()).as("%s still there after 10 s", key).isLessThan(until);
+            Thread.sleep(10);
+        }
+    }
+
     @Test
     void a_ttl_shorter_than_the_job_lets_a_second_worker_in_and_the_first_finds_its_lock_lost() throws Exception {
         String job = "trap-ttl-" + System.nanoTime();
@@ -68,9 +94,18 @@ class RedisTrapsTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (Guard w1 = guard("w1", job, 150, true);
                 Guard w2 = guard("w2", job, 150, true)) {
-            Future<Outcome> first = pool.submit(() -> w1.run(tick, working(500, inside, maxInside)));
-            Thread.sleep(300); // past w1's lease, while w1 is still inside the job
-            Future<Outcome> second = pool.submit(() -> w2.run(tick, working(100, inside, maxInside)));
+            CountDownLatch w1In = new CountDownLatch(1);
+            CountDownLatch w2In = new CountDownLatch(1);
+            // w1 stays inside its job until w2 is in too; w2 comes only once Redis has expired w1's lease.
+            Future<Outcome> first = pool.submit(() -> w1.run(tick, inside(inside, maxInside, w1In, w2In)));
+            assertThat(w1In.await(10, TimeUnit.SECONDS))
+                    .as("w1 inside; said: %s", said)
+                    .isTrue();
+            awaitExpired(job);
+            Future<Outcome> second = pool.submit(() -> w2.run(tick, (t, p) -> {
+                w2In.countDown();
+                return working(100, inside, maxInside).run(t, p);
+            }));
 
             assertThat(first.get(5, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
             assertThat(second.get(5, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
@@ -94,9 +129,16 @@ class RedisTrapsTest {
         // A 900 ms lease renewed every 300 ms: a renewal may come 600 ms late before the lease runs out.
         try (Guard w1 = guard("w1", job, 900, true, renewing);
                 Guard w2 = guard("w2", job, 900, true, renewing)) {
-            Future<Outcome> first = pool.submit(() -> w1.run(tick, working(2_500, inside, maxInside)));
-            Thread.sleep(1_500); // past w1's first lease, while w1 is still inside the job
+            CountDownLatch w1In = new CountDownLatch(1);
+            CountDownLatch w2Tried = new CountDownLatch(1);
+            Future<Outcome> first = pool.submit(() -> w1.run(tick, inside(inside, maxInside, w1In, w2Tried)));
+            assertThat(w1In.await(10, TimeUnit.SECONDS))
+                    .as("w1 inside; said: %s", said)
+                    .isTrue();
+            // Past w1's first lease (the sleep is the lesson: only renewals can have kept it), w1 still in its job.
+            Thread.sleep(1_500);
             Outcome second = w2.run(tick, working(100, inside, maxInside));
+            w2Tried.countDown();
 
             assertThat(second).as("w2 mid-job").isInstanceOf(Outcome.Skipped.class);
             assertThat(second.detail()).contains("held by w1-1-");
@@ -120,18 +162,22 @@ class RedisTrapsTest {
         try (Guard w1 = guard("w1", job, 150, false);
                 Guard w2 = guard("w2", job, 5_000, false);
                 Guard w3 = guard("w3", job, 5_000, false)) {
-            Future<Outcome> first = pool.submit(() -> w1.run(tick, working(400, inside, maxInside)));
-            Thread.sleep(250); // w1's lease is over; w2 takes the lock for 5 s
-            Future<Outcome> second = pool.submit(() -> w2.run(tick, (t, p) -> {
-                w2Inside.countDown();
-                return working(1_000, inside, maxInside).run(t, p);
-            }));
-            assertThat(w2Inside.await(5, TimeUnit.SECONDS)).isTrue();
-            first.get(5, TimeUnit.SECONDS); // w1 ends and DELetes: w2's lock
+            CountDownLatch w1In = new CountDownLatch(1);
+            CountDownLatch w3Done = new CountDownLatch(1);
+            // w1 stays in its job until w2 holds the lock; w2 stays in its job until w3 has run.
+            Future<Outcome> first = pool.submit(() -> w1.run(tick, inside(inside, maxInside, w1In, w2Inside)));
+            assertThat(w1In.await(10, TimeUnit.SECONDS))
+                    .as("w1 inside; said: %s", said)
+                    .isTrue();
+            awaitExpired(job); // w1's lease is over; w2 takes the lock for 5 s
+            Future<Outcome> second = pool.submit(() -> w2.run(tick, inside(inside, maxInside, w2Inside, w3Done)));
+            assertThat(w2Inside.await(10, TimeUnit.SECONDS)).isTrue();
+            first.get(10, TimeUnit.SECONDS); // w1 ends and DELetes: w2's lock
             Outcome third = w3.run(tick, working(50, inside, maxInside));
+            w3Done.countDown();
 
             assertThat(third).as("w3 while w2 still works under its lock").isInstanceOf(Outcome.Executed.class);
-            second.get(5, TimeUnit.SECONDS);
+            second.get(10, TimeUnit.SECONDS);
         } finally {
             pool.shutdownNow();
         }
