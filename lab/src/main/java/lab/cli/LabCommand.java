@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import lab.launcher.LabSettings;
 import lab.protocol.Durations;
 import lab.protocol.Knobs;
+import lab.protocol.Lang;
 import lab.protocol.Secrets;
 import lab.runs.Runs;
 import lab.runs.ScenarioDriver;
@@ -83,6 +84,13 @@ public final class LabCommand implements Callable<Integer> {
     boolean noColor;
 
     @Option(
+            names = "--lang",
+            paramLabel = "LANG",
+            description = "the dashboard's and a scenario's captions' language: en or zh (default: from LC_ALL,"
+                    + " LC_MESSAGES, LANG; zh_* gives zh); event lines and summaries stay English")
+    String lang;
+
+    @Option(
             names = "--scenario",
             paramLabel = "FILE",
             description = "replay a scripted lesson (add --headless for CI):"
@@ -130,7 +138,7 @@ public final class LabCommand implements Callable<Integer> {
                 err.println("error: " + e.getMessage());
                 return Main.BAD_INPUT;
             }
-            driver = new ScenarioDriver(scenario, speed, failFast);
+            driver = new ScenarioDriver(scenario, speed, failFast, language());
             Setup setup = scenario.setup();
             settings = new LabSettings(
                     setup.workers(),
@@ -166,7 +174,14 @@ public final class LabCommand implements Callable<Integer> {
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());
         }
-        return Runs.start(settings, driver, headless, noColor, out, err);
+        return Runs.start(settings, driver, headless, noColor, language(), out, err);
+    }
+
+    /** {@code --lang}, checked by {@link #validate}, else the locale's. */
+    private Lang language() {
+        return lang == null
+                ? Lang.fromLocale(System.getenv())
+                : Lang.byCode(lang).orElseThrow();
     }
 
     private void validate(KnobOptions.Given knobs) {
@@ -184,6 +199,9 @@ public final class LabCommand implements Callable<Integer> {
                         Durations.format(sw.at()) + "=" + sw.mode(),
                         "an offset before the end of the run (--duration " + Durations.format(runFor) + ")");
             }
+        }
+        if (lang != null && Lang.byCode(lang).isEmpty()) {
+            throw bad("--lang", lang, Lang.codes().replace(", ", " or "));
         }
         if (!(speed > 0) || Double.isInfinite(speed)) {
             throw bad("--speed", String.valueOf(speed), "a number above 0, such as 2");

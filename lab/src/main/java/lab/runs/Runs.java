@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;
 import lab.launcher.LabSettings;
+import lab.protocol.Lang;
 import lab.tui.ConsoleTerminal;
 import lab.tui.Dashboard;
 import lab.tui.Look;
@@ -25,13 +26,14 @@ public final class Runs {
             ScenarioDriver driver,
             boolean headless,
             boolean noColor,
+            Lang lang,
             PrintStream out,
             PrintStream err) {
         if (!headless) {
             Optional<String> whyNot = ConsoleTerminal.whyNot();
             if (whyNot.isEmpty()) {
                 try {
-                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor));
+                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor, lang));
                     if (dashboard.isPresent()) {
                         return new DashboardRun(settings, dashboard.get(), out, driver).run();
                     }

@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import lab.protocol.Lang;
+import lab.scenario.Caption;
 import lab.scenario.ReplayListener;
 import lab.scenario.Replayer;
 import lab.scenario.Scenario;
@@ -19,7 +21,10 @@ import lab.session.ScenarioView;
 public final class ScenarioDriver {
     private final Scenario scenario;
     private final double speed;
+    /** The verdict lines in the driver's language, as the caption bar and the log show them. */
     private final List<String> verdicts = new CopyOnWriteArrayList<>();
+
+    private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Replayer replayer;
     private volatile String caption = "";
     private volatile int step;
@@ -27,19 +32,27 @@ public final class ScenarioDriver {
     private volatile boolean allHeld = true;
 
     private final boolean failFast;
+    private final Lang lang;
 
     public ScenarioDriver(Scenario scenario, double speed) {
-        this(scenario, speed, false);
+        this(scenario, speed, false, Lang.EN);
     }
 
-    public ScenarioDriver(Scenario scenario, double speed, boolean failFast) {
+    /** {@code lang}: the captions' and verdicts' language on screen and in the log (the final line stays English). */
+    public ScenarioDriver(Scenario scenario, double speed, boolean failFast, Lang lang) {
         this.scenario = scenario;
         this.speed = speed;
         this.failFast = failFast;
+        this.lang = lang;
     }
 
     public Scenario scenario() {
         return scenario;
+    }
+
+    /** The title in the driver's language. */
+    String title() {
+        return scenario.title().in(lang);
     }
 
     boolean locksKeys() {
@@ -61,9 +74,9 @@ public final class ScenarioDriver {
                     }
 
                     @Override
-                    public void caption(String text) {
-                        caption = text;
-                        say.accept("  » " + text);
+                    public void caption(Caption text) {
+                        caption = text.in(lang);
+                        say.accept("  » " + caption);
                     }
 
                     @Override
@@ -73,7 +86,10 @@ public final class ScenarioDriver {
 
                     @Override
                     public void verdict(Verdict v) {
-                        String line = (v.passed() ? "PASS " : "FAIL ") + v.message();
+                        String line = v.line(lang);
+                        if (!v.passed()) {
+                            failed.incrementAndGet();
+                        }
                         verdicts.add(line);
                         say.accept("  " + line);
                     }
@@ -82,7 +98,9 @@ public final class ScenarioDriver {
         allHeld = replayer.run();
         step = total;
         finished = true;
-        caption = allHeld ? "Scenario complete: every expectation held." : "Scenario complete: an expectation failed.";
+        caption = allHeld
+                ? lang.pick("Scenario complete: every expectation held.", "场景结束：每一项期望都成立。")
+                : lang.pick("Scenario complete: an expectation failed.", "场景结束：有一项期望没有成立。");
     }
 
     void togglePause() {
@@ -102,17 +120,12 @@ public final class ScenarioDriver {
     ScenarioView view() {
         Replayer r = replayer;
         return new ScenarioView(
-                scenario.title(),
-                caption,
-                Math.max(step, 1),
-                scenario.steps().size(),
-                verdicts,
-                r != null && r.paused());
+                title(), caption, Math.max(step, 1), scenario.steps().size(), verdicts, r != null && r.paused());
     }
 
     /** Prints the final verdict and returns the exit code; a replay cut short is a failure. */
     int exitCode(PrintStream out) {
-        long failed = verdicts.stream().filter(v -> v.startsWith("FAIL")).count();
+        int failed = this.failed.get();
         if (!finished) {
             out.println("verdict: FAIL - the scenario stopped at step " + step + " of "
                     + scenario.steps().size());

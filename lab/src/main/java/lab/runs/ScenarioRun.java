@@ -29,8 +29,7 @@ public final class ScenarioRun {
         Thread hook = new Thread(lab::close, "lab-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            out.println("scenario: " + driver.scenario().title() + " ("
-                    + driver.scenario().source() + ")");
+            out.println("scenario: " + driver.title() + " (" + driver.scenario().source() + ")");
             driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
             out.println("setup: " + Plural.count(settings.workers(), "worker") + ", "
                     + settings.spec().toMap() + ", every " + Durations.format(settings.every()) + ", store "

@@ -21,8 +21,12 @@ public record CauseExpectation(List<Cause> causes, int line, int column) {
 
     public Verdict judge(List<Finding> findings) {
         String head = "cause: expected " + names(causes);
+        String zhHead = "cause：期望 " + names(causes);
         if (findings.isEmpty()) {
-            return Verdict.fail(head + ", nothing to explain (no duplicate, overlap or missed tick in the span)");
+            return Verdict.of(
+                    false,
+                    head + ", nothing to explain (no duplicate, overlap or missed tick in the span)",
+                    zhHead + "，没有可解释的（这段时间没有重复、重叠或漏跑的周期）");
         }
         Map<Cause, Integer> seen = new LinkedHashMap<>();
         findings.forEach(f -> seen.merge(f.cause(), 1, Integer::sum));
@@ -31,15 +35,24 @@ public record CauseExpectation(List<Cause> causes, int line, int column) {
                 .collect(Collectors.joining(", "));
         for (Finding f : findings) {
             if (f.cause() == Cause.UNEXPLAINED || !causes.contains(f.cause())) {
-                return Verdict.fail(head + ", got " + got + "; " + f.cause() + ": " + f.sentence());
+                return Verdict.of(
+                        false,
+                        head + ", got " + got + "; " + f.cause() + ": " + f.sentence(),
+                        zhHead + "，实际 " + got + "；" + f.cause() + "：" + f.sentence());
             }
         }
         List<Cause> missing = new ArrayList<>(causes);
         missing.removeAll(seen.keySet());
         if (!missing.isEmpty()) {
-            return Verdict.fail(head + ", got " + got + "; never seen: " + names(missing));
+            return Verdict.of(
+                    false,
+                    head + ", got " + got + "; never seen: " + names(missing),
+                    zhHead + "，实际 " + got + "；没出现过：" + names(missing));
         }
-        return Verdict.pass(head + ", got " + got + "; e.g. " + findings.get(0).sentence());
+        return Verdict.of(
+                true,
+                head + ", got " + got + "; e.g. " + findings.get(0).sentence(),
+                zhHead + "，实际 " + got + "；例如 " + findings.get(0).sentence());
     }
 
     /** As written: {@code cause: [lease-expired, deleted-by-other]}. */

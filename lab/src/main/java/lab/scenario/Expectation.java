@@ -17,23 +17,35 @@ public record Expectation(Figure figure, Comparison comparison, int line, int co
 
     public Verdict judge(Figures f) {
         String head = figure.key() + ": expected " + comparison + (figure.perTick() ? " in every tick" : "");
+        String zhHead = figure.key() + "：期望" + (figure.perTick() ? "每个周期都 " : " ") + comparison;
         if (f.ticks() == 0 || (figure.perTick() && f.rowsPerTick().isEmpty())) {
-            return Verdict.fail(head + ", nothing to judge (no complete tick in the span)");
+            return Verdict.of(
+                    false,
+                    head + ", nothing to judge (no complete tick in the span)",
+                    zhHead + "，没有可判断的（这段时间里没有完整的周期）");
         }
         if (!figure.counted(f)) {
-            return Verdict.fail(head + ", not counted over this span (the store's "
-                    + figure.key().replace("_writes", "") + " table could not be read)");
+            String table = figure.key().replace("_writes", "");
+            return Verdict.of(
+                    false,
+                    head + ", not counted over this span (the store's " + table + " table could not be read)",
+                    zhHead + "，这段时间没法统计（读不到存储的 " + table + " 表）");
         }
         if (!figure.perTick()) {
             int got = figure.valueOf(f);
-            String message = head + ", got " + got + " (over " + ticks(f.ticks()) + ")";
-            return comparison.test(got) ? Verdict.pass(message) : Verdict.fail(message);
+            return Verdict.of(
+                    comparison.test(got),
+                    head + ", got " + got + " (over " + ticks(f.ticks()) + ")",
+                    zhHead + "，实际 " + got + "（共 " + f.ticks() + " 个周期）");
         }
         List<Integer> counts = f.rowsPerTick();
         long off = counts.stream().filter(n -> !comparison.test(n)).count();
-        String message = head + ", got " + shown(counts) + " (over " + ticks(counts.size())
-                + (off > 0 ? ", " + off + " off" : "") + ")";
-        return off == 0 ? Verdict.pass(message) : Verdict.fail(message);
+        return Verdict.of(
+                off == 0,
+                head + ", got " + shown(counts) + " (over " + ticks(counts.size())
+                        + (off > 0 ? ", " + off + " off" : "") + ")",
+                zhHead + "，实际 " + shown(counts) + "（共 " + counts.size() + " 个周期" + (off > 0 ? "，" + off + " 个不符" : "")
+                        + "）");
     }
 
     /** As written: {@code duplicate_ticks: "> 0"}. */

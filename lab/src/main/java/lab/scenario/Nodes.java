@@ -84,6 +84,34 @@ final class Nodes {
         return t;
     }
 
+    /**
+     * A text in one language or several: {@code "..."} (English) or {@code {en: "...", zh: "..."}}, English
+     * required, so that a screen in any language has something to show.
+     */
+    Caption caption(Node node, String what) throws ScenarioException {
+        if (node instanceof ScalarNode) {
+            return Caption.english(text(node, what));
+        }
+        if (!(node instanceof MappingNode)) {
+            throw error(
+                    node, what + ": expected text, or texts by language such as {en: ..., zh: ...}, got " + kind(node));
+        }
+        java.util.List<String> codes = java.util.Arrays.stream(lab.protocol.Lang.values())
+                .map(lab.protocol.Lang::code)
+                .toList();
+        Map<String, Entry> byLang =
+                entries(node, what, codes, "texts by language such as {en: ..., zh: ...}", "language");
+        if (!byLang.containsKey("en")) {
+            throw error(
+                    node,
+                    what + ": no 'en' text (expected {en: ..., zh: ...}; English is the one every screen"
+                            + " falls back to)");
+        }
+        Entry zh = byLang.get("zh");
+        return new Caption(
+                text(byLang.get("en").value(), what + ".en"), zh == null ? null : text(zh.value(), what + ".zh"));
+    }
+
     int wholeNumber(Node node, String what, int min, int max) throws ScenarioException {
         String expected = "a whole number from " + min + " to " + max;
         String t = scalar(node, what, expected).strip();

@@ -5,7 +5,7 @@ public interface ReplayListener {
     /** Step {@code index} (from 1) of {@code total} begins. */
     void step(int index, int total, Step step);
 
-    void caption(String text);
+    void caption(Caption text);
 
     /** What the lab answered to a mode, fault or server step. */
     void action(String result);

@@ -123,10 +123,14 @@ public final class Replayer {
                     case MARK -> marks.get(expect.since().mark());
                 };
         if (from == null) {
-            Verdict v = Verdict.fail("since " + expect.since() + ": nothing to judge - "
-                    + (expect.since().kind() == Since.Kind.MODE
-                            ? "the last switch was not acknowledged by every worker"
-                            : "no such mark was passed"));
+            boolean mode = expect.since().kind() == Since.Kind.MODE;
+            Verdict v = Verdict.of(
+                    false,
+                    "since " + expect.since() + ": nothing to judge - "
+                            + (mode
+                                    ? "the last switch was not acknowledged by every worker"
+                                    : "no such mark was passed"),
+                    "since " + expect.since() + "：没有可判断的——" + (mode ? "上一次切换没有得到每个 worker 的确认" : "还没经过这个标记"));
             verdicts.add(v);
             listener.verdict(v);
             return;

@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param lesson the page that explains it, as written (relative to the repository root)
  * @param source the file it was read from
  */
-public record Scenario(String title, Optional<String> lesson, Setup setup, List<Step> steps, Path source) {
+public record Scenario(Caption title, Optional<String> lesson, Setup setup, List<Step> steps, Path source) {
 
     public Scenario {
         steps = List.copyOf(steps);

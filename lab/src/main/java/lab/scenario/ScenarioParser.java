@@ -105,7 +105,7 @@ public final class ScenarioParser {
         if (!top.containsKey("steps")) {
             throw nodes.error(root, "no steps (expected 'steps:' and a list of steps)");
         }
-        String title = nodes.text(top.get("title").value(), "title");
+        Caption title = nodes.caption(top.get("title").value(), "title");
         Optional<String> lesson = top.containsKey("lesson")
                 ? Optional.of(nodes.text(top.get("lesson").value(), "lesson"))
                 : Optional.empty();

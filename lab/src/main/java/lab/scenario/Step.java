@@ -27,7 +27,7 @@ public sealed interface Step {
     String describe();
 
     /** Shows a caption. */
-    record Say(int line, String text) implements Step {
+    record Say(int line, Caption text) implements Step {
         @Override
         public String describe() {
             return "say \"" + text + "\"";

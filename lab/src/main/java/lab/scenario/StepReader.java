@@ -79,7 +79,7 @@ final class StepReader {
         Node value = entries.get(name).value();
         int line = Nodes.line(item);
         return switch (name) {
-            case "say" -> new Step.Say(line, nodes.text(value, "say"));
+            case "say" -> new Step.Say(line, nodes.caption(value, "say"));
             case "wait" -> new Step.Wait(line, nodes.positiveDuration(value, "wait"));
             case "expect" -> expect(line, value);
             case "mode" -> switchMode(line, value);

@@ -32,10 +32,14 @@ final class CaptionBar {
             return;
         }
         Pen pen = new Pen(region, look);
-        int c = pen.put(0, 0, "Scenario: " + sc.title(), Role.TITLE);
-        c = pen.put(c, 0, "   step " + sc.step() + " of " + sc.steps(), Role.PLAIN);
+        int c = pen.put(0, 0, look.say("Scenario: ", "场景：") + sc.title(), Role.TITLE);
+        c = pen.put(
+                c,
+                0,
+                look.say("   step " + sc.step() + " of " + sc.steps(), "   第 " + sc.step() + " / " + sc.steps() + " 步"),
+                Role.PLAIN);
         if (sc.paused()) {
-            pen.put(c + 3, 0, "PAUSED", Role.WARN);
+            pen.put(c + 3, 0, look.say("PAUSED", "已暂停"), Role.WARN);
         }
         int y = 1;
         for (String line : captionLines(sc.caption(), pen.width())) {
@@ -44,25 +48,28 @@ final class CaptionBar {
         List<String> verdicts = sc.verdicts();
         int room = pen.height() - y;
         for (String v : verdicts.subList(Math.max(0, verdicts.size() - room), verdicts.size())) {
-            pen.put(0, y++, v, v.startsWith("PASS") ? Role.GOOD : v.startsWith("FAIL") ? Role.BAD : Role.PLAIN);
+            pen.put(0, y++, v, verdictRole(v));
         }
     }
 
-    /** The caption wrapped at word boundaries, at most two lines; a longer one ends in "...". */
+    /** A verdict line in either language: {@code PASS ...} / {@code 通过 ...}, {@code FAIL ...} / {@code 未通过 ...}. */
+    private static Role verdictRole(String v) {
+        if (v.startsWith("PASS") || v.startsWith("通过")) {
+            return Role.GOOD;
+        }
+        return v.startsWith("FAIL") || v.startsWith("未通过") ? Role.BAD : Role.PLAIN;
+    }
+
+    /**
+     * The caption wrapped at word boundaries (a Chinese one, which has none, at any character), in cells, at most two
+     * lines; a longer one ends in "...".
+     */
     static List<String> captionLines(String caption, int width) {
         List<String> lines = new ArrayList<>();
         if (caption == null || caption.isBlank() || width < 10) {
             return lines;
         }
-        StringBuilder line = new StringBuilder();
-        for (String word : caption.trim().split("\\s+")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
-                lines.add(line.toString());
-                line.setLength(0);
-            }
-            line.append(line.length() > 0 ? " " : "").append(word);
-        }
-        lines.add(line.toString());
+        lines.addAll(Pen.wrap(caption.replaceAll("\\s+", " "), width));
         if (lines.size() > MAX_CAPTION_LINES) {
             String last = lines.get(MAX_CAPTION_LINES - 1);
             lines = new ArrayList<>(lines.subList(0, MAX_CAPTION_LINES));

@@ -14,15 +14,16 @@ import lab.store.CounterRow;
  * two figures, duplicates and overlaps, side by side.
  */
 final class CounterPanel {
-    private static final String TOTALS = Pen.fit("mode", 13)
-            + Pen.right("ticks", 6)
-            + Pen.right("dup", 6)
-            + Pen.right("extra", 7)
-            + Pen.right("overlaps", 10);
     private final Look look;
+    private final String totalsHeader;
 
     CounterPanel(Look look) {
         this.look = look;
+        this.totalsHeader = Pen.fit(look.say("mode", "模式"), 13)
+                + Pen.right(look.say("ticks", "周期"), 6)
+                + Pen.right(look.say("dup", "重复"), 6)
+                + Pen.right(look.say("extra", "多写"), 7)
+                + Pen.right(look.say("overlaps", "重叠"), 10);
     }
 
     /** Draws the table of {@code s} and, under it, the totals. */
@@ -33,23 +34,26 @@ final class CounterPanel {
         // Rows get what the totals leave, but the totals give way first on a short screen: rows are the live part.
         int fixed = 2;
         int rowRoom = Math.max(0, Math.max(Math.min(2, pen.height() - fixed), pen.height() - fixed - totalsHeight));
-        pen.put(0, 0, "Counter table, latest rows", Role.TITLE);
+        pen.put(0, 0, look.say("Counter table, latest rows", "counter 表，最新的行"), Role.TITLE);
         int idWidth = 5;
         int workerWidth = Math.max(
                 3,
-                s.latestRows().stream().mapToInt(r -> r.worker().length()).max().orElse(0));
+                s.latestRows().stream()
+                        .mapToInt(r -> Pen.cells(r.worker()))
+                        .max()
+                        .orElse(0));
         pen.put(
                 0,
                 1,
-                Pen.right("id", idWidth) + " " + Pen.fit("tick", 9) + Pen.fit("wkr", workerWidth + 1)
-                        + Pen.fit("created_at", 13) + "mode",
+                Pen.right("id", idWidth) + " " + Pen.fit(look.say("tick", "周期"), 9) + Pen.fit("wkr", workerWidth + 1)
+                        + Pen.fit("created_at", 13) + look.say("mode", "模式"),
                 Role.DIM);
 
         List<CounterRow> rows = s.latestRows();
         List<CounterRow> tail = rows.subList(Math.max(0, rows.size() - rowRoom), rows.size());
         int y = 2;
         if (rows.isEmpty()) {
-            pen.put(1, y++, "no rows yet", Role.DIM);
+            pen.put(1, y++, look.say("no rows yet", "还没有行"), Role.DIM);
         }
         for (CounterRow r : tail) {
             int k = rowsOfTick(s, r.tickAt());
@@ -72,7 +76,7 @@ final class CounterPanel {
         if (totals.isEmpty() || top < y) {
             return;
         }
-        pen.put(0, top, TOTALS, Role.DIM);
+        pen.put(0, top, totalsHeader, Role.DIM);
         int i = 1;
         for (Map.Entry<String, Figures> e : totals.entrySet()) {
             Figures f = e.getValue();

@@ -98,8 +98,7 @@ public final class DashboardRenderer {
         int whyHeight = why.isEmpty() ? 0 : WHY_ROWS;
         int whyTop = eventsTop - whyHeight;
         Pen whyPen = new Pen(region(g, 0, whyTop, w, whyHeight), look);
-        List<String> whyLines =
-                why.isEmpty() ? List.of() : WhyLine.lines(why, view.whyBack(), w, WHY_ROWS, look.glyphs());
+        List<String> whyLines = why.isEmpty() ? List.of() : WhyLine.lines(why, view.whyBack(), w, WHY_ROWS, look);
         for (int i = 0; i < whyLines.size(); i++) {
             whyPen.put(0, i, whyLines.get(i), WhyLine.role(why, view.whyBack()));
         }
@@ -114,7 +113,7 @@ public final class DashboardRenderer {
             rule.put(0, y, String.valueOf(look.glyphs().vertical()), Role.DIM);
         }
         // The timeline keeps at least its title, markers and one lane.
-        int lockHeight = Math.min(LockPanel.wantedHeight(s, right), Math.max(0, middle - 4));
+        int lockHeight = Math.min(lock.wantedHeight(s, right), Math.max(0, middle - 4));
         lock.draw(region(g, left + 2, top, right, lockHeight), s);
         timeline.draw(region(g, left + 2, top + lockHeight, right, middle - lockHeight), s);
 

@@ -17,7 +17,7 @@ final class EventsPanel {
 
     void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
-        pen.put(0, 0, "Events", Role.TITLE);
+        pen.put(0, 0, look.say("Events", "事件（worker 原始日志）"), Role.TITLE);
         int room = pen.height() - 1;
         int width = Math.max(20, pen.width());
         // Newest first, each line wrapped whole: the end of a line is where the lock command and its answer are

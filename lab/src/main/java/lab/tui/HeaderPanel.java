@@ -22,14 +22,15 @@ final class HeaderPanel {
         Pen pen = new Pen(region, look);
         Header h = s.header();
         String name = h.mode().toUpperCase(Locale.ROOT);
-        int badge = Math.max(name.length(), 4) + 4;
-        pen.putBadge(0, 0, Pen.fit("  MODE", badge), h.mode());
+        int badge = Math.max(Pen.cells(name), 4) + 4;
+        pen.putBadge(0, 0, Pen.fit("  " + look.say("MODE", "模式"), badge), h.mode());
         int col = pen.putBadge(0, 1, Pen.fit("  " + name, badge), h.mode()) + 1;
 
         String sep = look.glyphs().separator();
-        String knobs = h.workers() + (h.workers() == 1 ? " worker" : " workers") + sep + "every "
-                + Times.duration(h.every()) + sep + "task " + Times.duration(h.taskTime()) + sep + "ttl "
-                + Times.duration(h.lockTtl()) + sep + "store " + h.store();
+        String knobs = look.say(h.workers() + (h.workers() == 1 ? " worker" : " workers"), h.workers() + " 个 worker")
+                + sep + look.say("every ", "周期 ") + Times.duration(h.every()) + sep + look.say("task ", "任务 ")
+                + Times.duration(h.taskTime()) + sep + "ttl " + Times.duration(h.lockTtl()) + sep
+                + look.say("store ", "存储 ") + h.store();
         pen.put(col, 0, knobs, Role.TITLE);
 
         // The in-process H2 is left out: row 1 names the store, and the room needed is for where Redis and
@@ -45,14 +46,26 @@ final class HeaderPanel {
             }
             first = false;
             c = pen.put(c, 1, server.name() + " ", Role.PLAIN);
-            c = pen.put(c, 1, server.state(), stateRole(server.state()));
+            c = pen.put(c, 1, stateWord(server.state()), stateRole(server.state()));
             if (!server.source().isEmpty() && !server.source().equals(server.state())) {
                 c = pen.put(c, 1, " (" + server.source() + ")", Role.DIM);
             }
         }
         if (first) {
-            pen.put(c, 1, "no servers", Role.DIM);
+            pen.put(c, 1, look.say("no servers", "无服务器"), Role.DIM);
         }
+    }
+
+    /** A server's state as this look's language says it; the state's own name where there is no other word. */
+    private String stateWord(String state) {
+        return switch (state) {
+            case "ready" -> look.say(state, "就绪");
+            case "starting" -> look.say(state, "启动中");
+            case "down" -> look.say(state, "已停止");
+            case "failed" -> look.say(state, "启动失败");
+            case "external" -> look.say(state, "外部");
+            default -> state;
+        };
     }
 
     private static Role stateRole(String state) {

@@ -3,56 +3,68 @@ package lab.tui;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import lab.protocol.Mode;
 
 /** The {@code ?} box: every key, what it does, and how to read the timeline. */
 final class HelpOverlay {
-    private static final List<String> LINES = List.of(
-            "Keys (letters only: function keys fail under tmux)",
-            "",
-            // From the modes' own declarations: a new mode's key shows here without a line of its own.
-            java.util.Arrays.stream(lab.protocol.Mode.values())
-                    .map(m -> m.key() + " " + m.cliName())
-                    .collect(java.util.stream.Collectors.joining("   ")),
-            "+ add a worker          - remove a worker",
-            "%s select a worker (none selected: the lock holder)",
-            "k kill -9 it   p pause / resume it   r restart it",
-            "s stop it gracefully (SIGTERM)",
-            "R stop / start Redis    P stop / start PostgreSQL",
-            "t cycle the task time   c clear the counter table",
-            "o knob panel: %s pick a knob, Enter sets its next value",
-            "e why line: one finding back (wraps to the newest)",
-            "space pause / resume the scenario   n next step",
-            "q quit (y confirms)     ? or Esc close this help",
-            "",
-            "Timeline: " + TimelinePanel.LEGEND,
-            "%s mode switch   DUP %sk: k rows for one tick");
     private final Look look;
 
     HelpOverlay(Look look) {
         this.look = look;
     }
 
+    private List<String> lines() {
+        String upDown = look.glyphs().upDown();
+        return List.of(
+                look.say("Keys (letters only: function keys fail under tmux)", "按键（只用字母键：功能键在 tmux 里会失灵）"),
+                "",
+                // From the modes' own declarations: a new mode's key shows here without a line of its own.
+                Arrays.stream(Mode.values())
+                        .map(m -> m.key() + " " + m.cliName())
+                        .collect(Collectors.joining("   ")),
+                look.say("+ add a worker          - remove a worker", "+ 加一个 worker          - 减一个 worker"),
+                look.say(
+                        upDown + " select a worker (none selected: the lock holder)",
+                        upDown + " 选中一个 worker（不选时：锁的持有者）"),
+                look.say("k kill -9 it   p pause / resume it   r restart it", "k kill -9 杀掉   p 暂停 / 恢复   r 重启"),
+                look.say("s stop it gracefully (SIGTERM)", "s 正常停止（SIGTERM）"),
+                look.say(
+                        "R stop / start Redis    P stop / start PostgreSQL", "R 停止 / 启动 Redis    P 停止 / 启动 PostgreSQL"),
+                look.say("t cycle the task time   c clear the counter table", "t 切换任务耗时          c 清空 counter 表"),
+                look.say(
+                        "o knob panel: " + upDown + " pick a knob, Enter sets its next value",
+                        "o 参数面板：" + upDown + " 选参数，Enter 换成下一个值"),
+                look.say("e why line: one finding back (wraps to the newest)", "e 原因行：往回看一条（到头后回到最新）"),
+                look.say("space pause / resume the scenario   n next step", "space 暂停 / 继续场景   n 下一步"),
+                look.say("q quit (y confirms)     ? or Esc close this help", "q 退出（y 确认）        ? 或 Esc 关闭帮助"),
+                "",
+                look.say("Timeline: ", "时间线：") + TimelinePanel.legend(look),
+                look.say(
+                        look.glyphs().switchMark() + " mode switch   DUP "
+                                + look.glyphs().times() + "k: k rows for one tick",
+                        look.glyphs().switchMark() + " 切换模式   DUP "
+                                + look.glyphs().times() + "k：同一周期写了 k 行"));
+    }
+
     /** Draws a box centred on {@code screen}, blanking what is under it; says where {@code serversEnv} is. */
     void draw(TextGraphics screen, String serversEnv) {
-        Glyphs glyphs = look.glyphs();
-        List<String> lines = new ArrayList<>(LINES.stream()
-                .map(l -> l.startsWith("%s mode")
-                        ? String.format(l, glyphs.switchMark(), glyphs.times())
-                        : l.contains("%s") ? String.format(l, glyphs.upDown()) : l)
-                .toList());
+        List<String> lines = new ArrayList<>(lines());
         if (!serversEnv.isEmpty()) {
             lines.add("");
-            lines.add("redis-cli, psql, H2 shell with this session's password:");
+            lines.add(look.say(
+                    "redis-cli, psql, H2 shell with this session's password:", "用本次会话的密码连 redis-cli、psql、H2 shell："));
             lines.add(". " + serversEnv);
         }
-        int inner = lines.stream().mapToInt(String::length).max().orElse(0);
+        int inner = lines.stream().mapToInt(Pen::cells).max().orElse(0);
         TerminalSize size = screen.getSize();
         int width = Math.min(size.getColumns(), inner + 4);
         int height = Math.min(size.getRows(), lines.size() + 2);
         Pen pen = Box.centred(screen, look, width, height);
         for (int y = 1; y < height - 1; y++) {
-            pen.put(2, y, lines.get(y - 1), y == 1 ? Role.TITLE : Role.PLAIN);
+            pen.put(2, y, Pen.head(lines.get(y - 1), width - 4), y == 1 ? Role.TITLE : Role.PLAIN);
         }
     }
 }

@@ -28,16 +28,16 @@ final class KeyBar {
             pen.put(0, y - 1, Pen.fit(" " + s.flash(), pen.width()), Role.FLASH);
         }
         if (s.quitAsked()) {
-            int c = pen.put(0, y, " Quit the lab? ", Role.FLASH);
+            int c = pen.put(0, y, look.say(" Quit the lab? ", " 退出实验？"), Role.FLASH);
             c = pen.put(c + 1, y, "y", Role.KEY);
-            c = pen.put(c, y, " yes, stop every worker and server   ", Role.PLAIN);
-            pen.put(c, y, "any other key: no", Role.PLAIN);
+            c = pen.put(c, y, look.say(" yes, stop every worker and server   ", " 是，停掉所有 worker 和服务器   "), Role.PLAIN);
+            pen.put(c, y, look.say("any other key: no", "其他键：否"), Role.PLAIN);
             return;
         }
         int c = 0;
         // Whole entries only: a key cut in half reads as a different key. The help box lists every one.
         for (String[] key : keys(s)) {
-            if (c + key[0].length() + key[1].length() + 1 > pen.width()) {
+            if (c + Pen.cells(key[0]) + Pen.cells(key[1]) + 1 > pen.width()) {
                 continue;
             }
             c = pen.put(c, y, key[0], Role.KEY);
@@ -47,25 +47,26 @@ final class KeyBar {
 
     private List<String[]> keys(LabSnapshot s) {
         List<String[]> keys = new ArrayList<>();
-        keys.add(new String[] {"?", "help"});
-        keys.add(new String[] {"q", "quit"});
+        keys.add(new String[] {"?", look.say("help", "帮助")});
+        keys.add(new String[] {"q", look.say("quit", "退出")});
         if (s.scenario() != null) {
-            keys.add(new String[] {"space", s.scenario().paused() ? "resume" : "pause"});
-            keys.add(new String[] {"n", "next"});
+            keys.add(
+                    new String[] {"space", s.scenario().paused() ? look.say("resume", "继续") : look.say("pause", "暂停")});
+            keys.add(new String[] {"n", look.say("next", "下一步")});
         }
         lab.protocol.Mode[] modes = lab.protocol.Mode.values();
-        keys.add(new String[] {modes[0].key() + "-" + modes[modes.length - 1].key(), "mode"});
-        keys.add(new String[] {"o", "knobs"});
-        keys.add(new String[] {"e", "why"});
-        keys.add(new String[] {"k", "kill"});
-        keys.add(new String[] {"p", "pause"});
-        keys.add(new String[] {"r", "restart"});
+        keys.add(new String[] {modes[0].key() + "-" + modes[modes.length - 1].key(), look.say("mode", "模式")});
+        keys.add(new String[] {"o", look.say("knobs", "参数")});
+        keys.add(new String[] {"e", look.say("why", "原因")});
+        keys.add(new String[] {"k", look.say("kill", "杀掉")});
+        keys.add(new String[] {"p", look.say("pause", "暂停")});
+        keys.add(new String[] {"r", look.say("restart", "重启")});
         keys.add(new String[] {"+/-", "worker"});
         keys.add(new String[] {"R", ServerName.REDIS.toString()});
         keys.add(new String[] {"P", "pg"});
-        keys.add(new String[] {"t", "task"});
-        keys.add(new String[] {"c", "clear"});
-        keys.add(new String[] {look.glyphs().upDown(), "select"});
+        keys.add(new String[] {"t", look.say("task", "任务")});
+        keys.add(new String[] {"c", look.say("clear", "清表")});
+        keys.add(new String[] {look.glyphs().upDown(), look.say("select", "选择")});
         return keys;
     }
 }

@@ -38,9 +38,11 @@ final class KnobOverlay {
         int end = width - 2;
         String mode = spec.mode().cliName();
 
-        String title = "Knobs, as every worker has them (mode " + mode + ")";
+        String title =
+                look.say("Knobs, as every worker has them (mode " + mode + ")", "参数：每个 worker 当前的取值（模式 " + mode + "）");
         if (listRows < knobs.size()) {
-            title += "  " + (first + 1) + "-" + Math.min(knobs.size(), first + listRows) + " of " + knobs.size();
+            String shown = (first + 1) + "-" + Math.min(knobs.size(), first + listRows);
+            title += "  " + look.say(shown + " of " + knobs.size(), shown + " / 共 " + knobs.size());
         }
         pen.put(2, 1, Pen.cut(title, end - 2, look.glyphs()), Role.TITLE);
         for (int i = 0; i < listRows && first + i < knobs.size(); i++) {
@@ -62,8 +64,9 @@ final class KnobOverlay {
         for (int i = 0; i < HELP_ROWS && i < help.size(); i++) {
             pen.put(2, y + i, help.get(i), Role.PLAIN);
         }
-        String enter = "Enter sets " + knob.name() + " " + LiveKnobs.value(knob, spec) + " "
-                + look.glyphs().arrow() + " " + LiveKnobs.nextValue(knob, spec) + " on every worker";
+        String change = knob.name() + " " + LiveKnobs.value(knob, spec) + " "
+                + look.glyphs().arrow() + " " + LiveKnobs.nextValue(knob, spec);
+        String enter = look.say("Enter sets " + change + " on every worker", "Enter：把每个 worker 的 " + change);
         boolean used = LiveKnobs.matters(knob, spec);
         pen.put(
                 2,
@@ -71,16 +74,16 @@ final class KnobOverlay {
                 Pen.fit(enter + (used ? "" : " " + notUsed(mode)), end - 2),
                 used ? Role.PLAIN : Role.DIM);
         int c = pen.put(2, height - 2, look.glyphs().upDown(), Role.KEY);
-        c = pen.put(c, height - 2, " pick   ", Role.PLAIN);
+        c = pen.put(c, height - 2, look.say(" pick   ", " 选择   "), Role.PLAIN);
         c = pen.put(c, height - 2, "Enter", Role.KEY);
-        c = pen.put(c, height - 2, " next value   ", Role.PLAIN);
+        c = pen.put(c, height - 2, look.say(" next value   ", " 下一个值   "), Role.PLAIN);
         c = pen.put(c, height - 2, "o", Role.KEY);
-        c = pen.put(c, height - 2, " or ", Role.PLAIN);
+        c = pen.put(c, height - 2, look.say(" or ", " 或 "), Role.PLAIN);
         c = pen.put(c, height - 2, "Esc", Role.KEY);
-        pen.put(c, height - 2, " close", Role.PLAIN);
+        pen.put(c, height - 2, look.say(" close", " 关闭"), Role.PLAIN);
     }
 
-    private static String notUsed(String mode) {
-        return "(not used by " + mode + ")";
+    private String notUsed(String mode) {
+        return look.say("(not used by " + mode + ")", "（" + mode + " 不读它）");
     }
 }

@@ -22,7 +22,7 @@ final class LockPanel {
         this.look = look;
     }
 
-    static int wantedHeight(LabSnapshot s, int width) {
+    int wantedHeight(LabSnapshot s, int width) {
         int rows = 1;
         for (Line line : lines(s.lock())) {
             rows += line.label().equals(TTL_BAR)
@@ -35,7 +35,7 @@ final class LockPanel {
     void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
         LockView lock = s.lock();
-        int c = pen.put(0, 0, "Lock: ", Role.TITLE);
+        int c = pen.put(0, 0, look.say("Lock: ", "锁："), Role.TITLE);
         pen.putMode(c, 0, lock.lock().label(), lock.lock().label());
         int y = 1;
         for (Line line : lines(lock)) {
@@ -50,36 +50,49 @@ final class LockPanel {
         }
     }
 
-    private static List<Line> lines(LockView lock) {
+    private List<Line> lines(LockView lock) {
         List<Line> lines = new ArrayList<>();
-        String holder = lock.holder() == null ? "(free)" : lock.holder();
+        String holder = lock.holder() == null ? look.say("(free)", "（空闲）") : lock.holder();
         Role holderRole = lock.holder() == null ? Role.DIM : Role.GOOD;
         switch (lock.lock()) {
             case REDIS -> {
-                lines.add(new Line("key", lock.key(), Role.PLAIN));
-                lines.add(new Line("owner", holder, holderRole));
+                lines.add(new Line(look.say("key", "键"), lock.key(), Role.PLAIN));
+                lines.add(new Line(look.say("owner", "持有者"), holder, holderRole));
                 lines.add(new Line(TTL_BAR, "", Role.PLAIN));
             }
             case POSTGRES -> {
-                lines.add(new Line("key", lock.key(), Role.PLAIN));
-                lines.add(new Line("holder", holder, holderRole));
+                lines.add(new Line(look.say("key", "键"), lock.key(), Role.PLAIN));
+                lines.add(new Line(look.say("holder", "持有者"), holder, holderRole));
+                String queue = look.say("queue", "排队");
                 lines.add(
                         lock.waiters().isEmpty()
-                                ? new Line("queue", "nobody waits", Role.DIM)
-                                : new Line("queue", String.join(", ", lock.waiters()) + " (waiting)", Role.WARN));
+                                ? new Line(queue, look.say("nobody waits", "无人等待"), Role.DIM)
+                                : new Line(
+                                        queue,
+                                        String.join(", ", lock.waiters()) + look.say(" (waiting)", "（等待中）"),
+                                        Role.WARN));
             }
             case IN_JVM -> {
                 int n = lock.localHolders().size();
                 lines.add(new Line(
-                        "holding",
-                        n == 0 ? "nobody" : String.join(" ", lock.localHolders()),
+                        look.say("holding", "持有"),
+                        n == 0 ? look.say("nobody", "无") : String.join(" ", lock.localHolders()),
                         n > 1 ? Role.BAD : Role.PLAIN));
                 lines.add(
                         n > 1
-                                ? new Line("", n + " at once: each JVM has its own mutex", Role.BAD)
-                                : new Line("", "one mutex per JVM, none across them", Role.DIM));
+                                ? new Line(
+                                        "",
+                                        look.say(
+                                                n + " at once: each JVM has its own mutex",
+                                                n + " 个同时持有：每个 JVM 各有一把自己的锁"),
+                                        Role.BAD)
+                                : new Line(
+                                        "",
+                                        look.say("one mutex per JVM, none across them", "每个 JVM 一把进程内锁，跨进程互不相见"),
+                                        Role.DIM));
             }
-            default -> lines.add(new Line("", "no lock: every worker runs every tick", Role.WARN));
+            default -> lines.add(
+                    new Line("", look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个周期都执行"), Role.WARN));
         }
         if (lock.note() != null) {
             lines.add(new Line("", lock.note(), Role.DIM));
@@ -91,15 +104,17 @@ final class LockPanel {
         return line.label().isEmpty() ? 0 : LABEL;
     }
 
-    private static void ttl(Pen pen, int y, LockView lock) {
+    private void ttl(Pen pen, int y, LockView lock) {
         pen.put(0, y, "ttl", Role.PLAIN);
         if (lock.holder() == null || lock.ttlMillis() < 0) {
-            pen.put(LABEL, y, lock.holder() == null ? "-" : "unknown", Role.DIM);
+            pen.put(LABEL, y, lock.holder() == null ? "-" : look.say("unknown", "未知"), Role.DIM);
             return;
         }
-        String left = Times.seconds(lock.ttlMillis())
-                + (lock.ttlTotalMillis() > 0 ? " of " + Times.seconds(lock.ttlTotalMillis()) : "");
-        int barWidth = Math.max(4, pen.width() - LABEL - left.length() - 1);
+        String of = lock.ttlTotalMillis() > 0 ? Times.seconds(lock.ttlTotalMillis()) : null;
+        String left = of == null
+                ? Times.seconds(lock.ttlMillis())
+                : look.say(Times.seconds(lock.ttlMillis()) + " of " + of, Times.seconds(lock.ttlMillis()) + " / " + of);
+        int barWidth = Math.max(4, pen.width() - LABEL - Pen.cells(left) - 1);
         // Under a second left the holder is about to lose the lock mid-job: the trap the TTL lessons show.
         int c = pen.put(LABEL, y, bar(pen.glyphs(), lock, barWidth), lock.ttlMillis() < 1000 ? Role.WARN : Role.GOOD);
         pen.put(c + 1, y, left, Role.PLAIN);

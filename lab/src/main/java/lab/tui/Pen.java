@@ -1,5 +1,6 @@
 package lab.tui;
 
+import com.googlecode.lanterna.TerminalTextUtils;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,20 +57,45 @@ final class Pen {
     private int write(int col, int row, String text) {
         g.putString(col, row, text);
         Palette.reset(g);
-        return col + text.length();
+        return col + cells(text);
     }
 
-    /** {@code s} cut or padded to exactly {@code width} columns. */
+    /**
+     * The terminal cells {@code s} takes: a CJK character takes two. Every width on the dashboard is counted in
+     * cells, never in string length, or a Chinese label pushes its row's columns out of line.
+     */
+    static int cells(String s) {
+        return TerminalTextUtils.getColumnWidth(s);
+    }
+
+    /** The longest start of {@code s} that fits in {@code width} cells (a wide character is never cut in half). */
+    static String head(String s, int width) {
+        int used = 0;
+        int i = 0;
+        while (i < s.length()) {
+            int w = TerminalTextUtils.isCharDoubleWidth(s.charAt(i)) ? 2 : 1;
+            if (used + w > width) {
+                break;
+            }
+            used += w;
+            i++;
+        }
+        return s.substring(0, i);
+    }
+
+    /** {@code s} cut or padded to exactly {@code width} cells. */
     static String fit(String s, int width) {
         if (width <= 0) {
             return "";
         }
-        return s.length() >= width ? s.substring(0, width) : s + " ".repeat(width - s.length());
+        String head = head(s, width);
+        return head + " ".repeat(width - cells(head));
     }
 
     /**
-     * {@code s} broken into lines of at most {@code width} columns, at spaces where it can be; a word longer than a
-     * line (a Redis owner with its UUID) is cut across lines rather than lost past the edge.
+     * {@code s} broken into lines of at most {@code width} cells, at spaces where it can be; a word longer than a
+     * line (a Redis owner with its UUID, or a Chinese sentence, which has no spaces to break at) is cut across lines
+     * rather than lost past the edge.
      */
     static List<String> wrap(String s, int width) {
         List<String> lines = new ArrayList<>();
@@ -78,7 +104,10 @@ final class Pen {
         }
         StringBuilder line = new StringBuilder();
         for (String word : s.trim().split(" +")) {
-            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+            // Chinese breaks between any two characters, and a word wider than a line is cut anyway: both start on
+            // the line in hand rather than leave it short.
+            boolean breakable = cells(word) > width || cells(word) > word.length();
+            if (line.length() > 0 && !breakable && cells(line.toString()) + 1 + cells(word) > width) {
                 lines.add(line.toString());
                 line.setLength(0);
             }
@@ -86,9 +115,10 @@ final class Pen {
                 line.append(' ');
             }
             line.append(word);
-            while (line.length() > width) {
-                lines.add(line.substring(0, width));
-                line.delete(0, width);
+            while (cells(line.toString()) > width) {
+                String head = head(line.toString(), width);
+                lines.add(head);
+                line.delete(0, head.length());
             }
         }
         if (line.length() > 0 || lines.isEmpty()) {
@@ -97,18 +127,17 @@ final class Pen {
         return lines;
     }
 
-    /** {@code s} as it is when it fits in {@code width} columns, else cut and ended with an ellipsis. */
+    /** {@code s} as it is when it fits in {@code width} cells, else cut and ended with an ellipsis. */
     static String cut(String s, int width, Glyphs glyphs) {
-        if (s.length() <= width) {
+        if (cells(s) <= width) {
             return s;
         }
         String more = glyphs.ellipsis();
-        return width <= more.length()
-                ? s.substring(0, Math.max(0, width))
-                : s.substring(0, width - more.length()) + more;
+        return width <= cells(more) ? head(s, Math.max(0, width)) : head(s, width - cells(more)) + more;
     }
 
     static String right(String s, int width) {
-        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+        int c = cells(s);
+        return c >= width ? s : " ".repeat(width - c) + s;
     }
 }

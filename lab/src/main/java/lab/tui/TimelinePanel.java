@@ -14,8 +14,14 @@ import lab.session.TimelineView;
  * {@code !} is the bug, seen at a glance. Cells are letters so that they read in monochrome too.
  */
 final class TimelinePanel {
-    static final String LEGEND = "R=ran s=skipped f=write refused (stale token) E=error x=not-alive .=idle !=duplicate";
     private final Look look;
+
+    /** What the letters mean: under the lanes, and in the help box. */
+    static String legend(Look look) {
+        return look.say(
+                "R=ran s=skipped f=write refused (stale token) E=error x=not-alive .=idle !=duplicate",
+                "R=执行 s=跳过 f=写入被拒（令牌过期） E=出错 x=进程不在 .=空闲 !=重复");
+    }
 
     TimelinePanel(Look look) {
         this.look = look;
@@ -29,13 +35,13 @@ final class TimelinePanel {
         Pen pen = new Pen(region, look);
         TimelineView t = s.timeline();
         int label = Math.max(
-                5, t.lanes().keySet().stream().mapToInt(String::length).max().orElse(0) + 1);
+                5, t.lanes().keySet().stream().mapToInt(Pen::cells).max().orElse(0) + 1);
         int columns = Math.max(0, Math.min(t.ticks().size(), pen.width() - label));
         List<Instant> ticks =
                 t.ticks().subList(t.ticks().size() - columns, t.ticks().size());
-        pen.put(0, 0, "Timeline, last " + columns + " ticks", Role.TITLE);
-        pen.put(0, 1, Pen.fit("mode", label), Role.DIM);
-        pen.put(0, 2, Pen.fit("dup", label), Role.DIM);
+        pen.put(0, 0, look.say("Timeline, last " + columns + " ticks", "时间线，最近 " + columns + " 个周期"), Role.TITLE);
+        pen.put(0, 1, Pen.fit(look.say("mode", "模式"), label), Role.DIM);
+        pen.put(0, 2, Pen.fit(look.say("dup", "重复"), label), Role.DIM);
         for (int i = 0; i < columns; i++) {
             Instant tick = ticks.get(i);
             String switched = t.modeSwitches().get(tick);
@@ -63,9 +69,9 @@ final class TimelinePanel {
             y++;
         }
         if (t.lanes().isEmpty()) {
-            pen.put(0, y++, "no workers", Role.DIM);
+            pen.put(0, y++, look.say("no workers", "没有 worker"), Role.DIM);
         }
-        for (String part : Pen.wrap(LEGEND, pen.width())) {
+        for (String part : Pen.wrap(legend(look), pen.width())) {
             pen.put(0, y++, part, Role.DIM);
         }
     }

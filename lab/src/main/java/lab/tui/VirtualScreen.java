@@ -92,10 +92,23 @@ public final class VirtualScreen {
         StringBuilder sb = new StringBuilder();
         TerminalSize size = terminal.getTerminalSize();
         for (int row = 0; row < size.getRows(); row++) {
-            for (int col = 0; col < size.getColumns(); col++) {
-                sb.append(terminal.getCharacter(col, row).getCharacterString());
+            sb.append(row(terminal, row, size.getColumns())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One row as text. A wide character (Chinese) fills two cells and the terminal reports it in both: it is read
+     * once, so that the text has each character once and a string's position still says nothing of its cell.
+     */
+    public static String row(VirtualTerminal terminal, int row, int columns) {
+        StringBuilder sb = new StringBuilder();
+        for (int col = 0; col < columns; col++) {
+            com.googlecode.lanterna.TextCharacter c = terminal.getCharacter(col, row);
+            sb.append(c.getCharacterString());
+            if (c.isDoubleWidth()) {
+                col++;
             }
-            sb.append('\n');
         }
         return sb.toString();
     }

@@ -14,31 +14,29 @@ final class WhyLine {
      * {@code why: released-early — tick 04:00:30 ran twice: …} for the newest of {@code findings} (never empty), or
      * {@code why 2/7: …} for the one {@code back} steps before it; cut to {@code width}.
      */
-    static String text(List<Finding> findings, int back, int width, Glyphs glyphs) {
+    static String text(List<Finding> findings, int back, int width, Look look) {
         int n = findings.size();
         int b = Math.floorMod(back, n);
         Finding f = findings.get(n - 1 - b);
-        String label = n == 1 ? "why" : "why " + (b + 1) + "/" + n;
-        String line = label + ": " + f.cause().wireName() + glyphs.dash() + f.sentence();
-        return Pen.cut(line, width, glyphs);
+        String why = look.say("why", "原因");
+        String label = (n == 1 ? why : why + " " + (b + 1) + "/" + n) + look.say(": ", "：");
+        Glyphs glyphs = look.glyphs();
+        String cause = f.cause().wireName() + look.say("", "（" + CauseWords.zh(f.cause()) + "）");
+        return Pen.cut(label + cause + glyphs.dash() + f.sentence(), width, glyphs);
     }
 
     /**
      * The same text wrapped at spaces onto at most {@code rows} lines of {@code width}; the last cut with an ellipsis
      * when the sentence is longer still. A sentence with its evidence rarely fits one line of a small screen.
      */
-    static List<String> lines(List<Finding> findings, int back, int width, int rows, Glyphs glyphs) {
-        String rest = text(findings, back, Integer.MAX_VALUE, glyphs);
-        List<String> out = new java.util.ArrayList<>();
-        while (!rest.isEmpty() && out.size() < rows - 1 && rest.length() > width) {
-            int cut = rest.lastIndexOf(' ', width);
-            cut = cut <= 0 ? width : cut;
-            out.add(rest.substring(0, cut));
-            rest = rest.substring(cut).stripLeading();
+    static List<String> lines(List<Finding> findings, int back, int width, int rows, Look look) {
+        List<String> wrapped = Pen.wrap(text(findings, back, Integer.MAX_VALUE, look), width);
+        if (wrapped.size() <= rows) {
+            return wrapped;
         }
-        if (!rest.isEmpty()) {
-            out.add(Pen.cut(rest, width, glyphs));
-        }
+        List<String> out = new java.util.ArrayList<>(wrapped.subList(0, rows - 1));
+        String rest = String.join(" ", wrapped.subList(rows - 1, wrapped.size()));
+        out.add(Pen.cut(rest, width, look.glyphs()));
         return out;
     }
 

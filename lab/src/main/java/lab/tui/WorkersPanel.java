@@ -7,14 +7,17 @@ import lab.session.WorkerView;
 
 /** One row per worker; its column header doubles as the panel's title. */
 final class WorkersPanel {
-    // Built with the same widths as the rows, so that the header cannot drift from the columns.
-    private static final String COLUMNS = " " + Pen.fit("id", 5) + Pen.fit("pid", 9) + Pen.fit("port", 7)
-            + Pen.fit("state", 10) + Pen.fit("mode", 13) + Pen.fit("last", 9) + Pen.right("exec", 5)
-            + Pen.right("skip", 7) + Pen.right("err", 6) + "  lock";
     private final Look look;
+    // Built with the same widths as the rows, in cells, so that the header cannot drift from the columns.
+    private final String columns;
 
     WorkersPanel(Look look) {
         this.look = look;
+        this.columns = " " + Pen.fit("id", 5) + Pen.fit("pid", 9) + Pen.fit(look.say("port", "端口"), 7)
+                + Pen.fit(look.say("state", "状态"), 10) + Pen.fit(look.say("mode", "模式"), 13)
+                + Pen.fit(look.say("last", "上次"), 9) + Pen.right(look.say("exec", "执行"), 5)
+                + Pen.right(look.say("skip", "跳过"), 7) + Pen.right(look.say("err", "出错"), 6) + "  "
+                + look.say("lock", "锁");
     }
 
     /** The rows this panel wants: the header and one per worker (or a "no workers" line). */
@@ -24,10 +27,10 @@ final class WorkersPanel {
 
     void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
-        pen.put(0, 0, Pen.fit(COLUMNS, pen.width()), Role.TITLE);
+        pen.put(0, 0, Pen.fit(columns, pen.width()), Role.TITLE);
         List<WorkerView> workers = s.workers();
         if (workers.isEmpty()) {
-            pen.put(1, 1, "no workers", Role.DIM);
+            pen.put(1, 1, look.say("no workers", "没有 worker"), Role.DIM);
             return;
         }
         int room = pen.height() - 1;
@@ -37,11 +40,12 @@ final class WorkersPanel {
             row(pen, 1 + i, workers.get(i));
         }
         if (shown < workers.size() && room > 0) {
-            pen.put(1, room, "... " + (workers.size() - shown) + " more workers", Role.DIM);
+            int more = workers.size() - shown;
+            pen.put(1, room, look.say("... " + more + " more workers", "…… 还有 " + more + " 个 worker"), Role.DIM);
         }
     }
 
-    private static void row(Pen pen, int y, WorkerView w) {
+    private void row(Pen pen, int y, WorkerView w) {
         // The marker is a character, not only a colour, so the selection reads in monochrome too.
         int c = pen.put(
                 0,
@@ -51,9 +55,9 @@ final class WorkersPanel {
                         + Pen.fit(Long.toString(w.pid()), 9)
                         + Pen.fit(w.port() > 0 ? Integer.toString(w.port()) : "-", 7),
                 Role.PLAIN);
-        c = pen.put(c, y, Pen.fit(w.state(), 10), stateRole(w.state()));
+        c = pen.put(c, y, Pen.fit(stateWord(w.state()), 10), stateRole(w.state()));
         c = pen.putMode(c, y, Pen.fit(w.mode(), 13), w.mode());
-        c = pen.put(c, y, Pen.fit(w.lastOutcome(), 9), outcomeRole(w.lastOutcome()));
+        c = pen.put(c, y, Pen.fit(outcomeWord(w.lastOutcome()), 9), outcomeRole(w.lastOutcome()));
         c = pen.put(
                 c,
                 y,
@@ -61,8 +65,30 @@ final class WorkersPanel {
                         + Pen.right(Long.toString(w.errors()), 6) + "  ",
                 Role.PLAIN);
         if (w.holdsLock()) {
-            pen.put(c, y, "HOLDS", Role.GOOD);
+            pen.put(c, y, look.say("HOLDS", "持有"), Role.GOOD);
         }
+    }
+
+    private String stateWord(String state) {
+        return switch (state) {
+            case "up" -> look.say(state, "运行");
+            case "starting" -> look.say(state, "启动中");
+            case "paused" -> look.say(state, "已暂停");
+            case "killed" -> look.say(state, "已杀掉");
+            case "exited" -> look.say(state, "已退出");
+            default -> state;
+        };
+    }
+
+    private String outcomeWord(String outcome) {
+        return switch (outcome) {
+            case "executed" -> look.say(outcome, "执行");
+            case "skipped" -> look.say(outcome, "跳过");
+            case "refused" -> look.say(outcome, "被拒");
+            case "error" -> look.say(outcome, "出错");
+            case "none" -> look.say(outcome, "无");
+            default -> outcome;
+        };
     }
 
     private static Role stateRole(String state) {

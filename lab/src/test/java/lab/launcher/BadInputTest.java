@@ -44,6 +44,7 @@ class BadInputTest {
                 "--lock-ttl 0            | '--lock-ttl': '0' (expected a duration above 0, such as 500ms or 2s)",
                 "--switch 5s=chaos       | '--switch' (AT=MODE): 'chaos' is not a mode",
                 "--switch redis          | '--switch' (AT=MODE): 'redis' is not AT=MODE",
+                "--lang fr               | '--lang': 'fr' (expected en or zh)",
                 "--duration 10s --switch 12s=redis | '--switch': '12s=redis' (expected an offset before the end of the run (--duration 10s))",
             })
     void bad_input_is_one_line_on_stderr_exit_2_and_nothing_started(String args, String expected) {

@@ -66,7 +66,7 @@ class ScenarioParserTest {
                   - expect: { since: warm, ticks: "!= 0" }
                   - expect: { since: mode, overlaps: "< 3" }
                 """);
-        assertThat(s.title()).isEqualTo("All steps");
+        assertThat(s.title().en()).isEqualTo("All steps");
         assertThat(s.lesson()).contains("docs/lessons/01-naive.md");
         assertThat(s.setup())
                 .isEqualTo(new Setup(
@@ -163,6 +163,38 @@ class ScenarioParserTest {
     }
 
     @Test
+    void a_caption_and_a_title_may_carry_english_and_chinese_and_a_chinese_screen_falls_back_to_english()
+            throws Exception {
+        Scenario s = parse("title: { en: Two, zh: 两个 }\nsteps:\n  - say:\n      en: Hello\n      zh: 你好\n"
+                + "  - say: Only English\n");
+
+        assertThat(s.title()).isEqualTo(new Caption("Two", "两个"));
+        assertThat(((Step.Say) s.steps().get(0)).text().in(lab.protocol.Lang.ZH))
+                .isEqualTo("你好");
+        assertThat(((Step.Say) s.steps().get(0)).text().in(lab.protocol.Lang.EN))
+                .isEqualTo("Hello");
+        assertThat(((Step.Say) s.steps().get(1)).text().in(lab.protocol.Lang.ZH))
+                .isEqualTo("Only English");
+    }
+
+    @Test
+    void a_caption_without_its_english_text_is_refused_where_it_is_written() throws IOException {
+        assertThat(errorOf("title: t\nsteps:\n  - say: { zh: 你好 }\n"))
+                .isEqualTo("3:10: say: no 'en' text (expected {en: ..., zh: ...}; English is the one every screen"
+                        + " falls back to)");
+    }
+
+    @Test
+    void a_caption_in_an_unknown_language_names_the_languages_there_are() throws IOException {
+        assertThat(errorOf("title: t\nsteps:\n  - say: { en: Hi, francais: Salut }\n"))
+                .isEqualTo("3:20: say: unknown language 'francais' (expected en, zh)");
+        assertThat(errorOf("title: t\nsteps:\n  - say: { en: Hi, zh: '' }\n"))
+                .isEqualTo("3:24: say.zh: expected text, got an empty string");
+        assertThat(errorOf("title: [a, b]\nsteps:\n  - wait: 2s\n"))
+                .startsWith("1:8: title: expected text, or texts by language such as {en: ..., zh: ...}, got a list");
+    }
+
+    @Test
     void a_missing_title_is_reported_at_the_top_of_the_file() throws IOException {
         assertThat(errorOf("steps:\n  - wait: 2s\n")).startsWith("1:1: no title");
     }
@@ -234,6 +266,6 @@ class ScenarioParserTest {
 
     @Test
     void a_byte_order_mark_at_the_start_is_accepted() throws Exception {
-        assertThat(parse("\uFEFFtitle: t\nsteps:\n  - wait: 2s\n").title()).isEqualTo("t");
+        assertThat(parse("\uFEFFtitle: t\nsteps:\n  - wait: 2s\n").title().en()).isEqualTo("t");
     }
 }

@@ -19,6 +19,7 @@ final class Rendered {
     static final Look COLOUR_UTF8 = new Look(true, Glyphs.UNICODE, ZoneOffset.UTC);
     static final Look COLOUR_ASCII = new Look(true, Glyphs.ASCII, ZoneOffset.UTC);
     static final Look MONO_UTF8 = new Look(false, Glyphs.UNICODE, ZoneOffset.UTC);
+    static final Look COLOUR_UTF8_ZH = COLOUR_UTF8.in(lab.protocol.Lang.ZH);
 
     private final DefaultVirtualTerminal terminal;
 
@@ -64,11 +65,7 @@ final class Rendered {
         TerminalSize size = terminal.getTerminalSize();
         List<String> lines = new ArrayList<>();
         for (int row = 0; row < size.getRows(); row++) {
-            StringBuilder line = new StringBuilder();
-            for (int col = 0; col < size.getColumns(); col++) {
-                line.append(terminal.getCharacter(col, row).getCharacterString());
-            }
-            lines.add(line.toString().stripTrailing());
+            lines.add(VirtualScreen.row(terminal, row, size.getColumns()).stripTrailing());
         }
         return lines;
     }
@@ -81,11 +78,21 @@ final class Rendered {
         return lines().stream().filter(l -> l.contains(fragment)).toList();
     }
 
+    /**
+     * The terminal column (in cells, a Chinese character counting two) where {@code fragment} first starts on line
+     * {@code row}; -1 when it is not there.
+     */
+    int cellColumn(int row, String fragment) {
+        String line = lines().get(row);
+        int at = line.indexOf(fragment);
+        return at < 0 ? -1 : Pen.cells(line.substring(0, at));
+    }
+
     /** The cell where {@code fragment} first starts on screen; fails the test when it is nowhere. */
     TextCharacter cellOf(String fragment) {
         List<String> lines = lines();
         for (int row = 0; row < lines.size(); row++) {
-            int col = lines.get(row).indexOf(fragment);
+            int col = cellColumn(row, fragment);
             if (col >= 0) {
                 return terminal.getCharacter(col, row);
             }

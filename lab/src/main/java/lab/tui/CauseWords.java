@@ -1,0 +1,33 @@
+package lab.tui;
+
+import lab.check.Cause;
+
+/**
+ * What each cause means, in one short phrase, for a screen in Chinese. The cause's evidence (who, what, when) stays
+ * in the checker's English sentence after it: those are the words of the log, the summary and a failing test, and a
+ * trainer reads both together ("lease-expired" is also what a scenario file writes).
+ */
+final class CauseWords {
+    private CauseWords() {}
+
+    static String zh(Cause cause) {
+        return switch (cause) {
+            case PAUSED_HOLDER -> "持锁的 worker 被暂停，租约过期后别人拿到锁，它醒来后照样写";
+            case DELETED_BY_OTHER -> "锁被别人删了：释放时直接 DEL，没有先比对持有者";
+            case LEASE_EXPIRED -> "租约（TTL）比任务短：任务还没跑完锁就过期了";
+            case LOCAL_FALLBACK -> "连不上锁服务器，退回了进程内锁（on-lock-error local），别的进程看不见它";
+            case SPLIT_SERVERS -> "两台锁服务器：同一个锁名，其实是互不相见的两把锁";
+            case OWN_PHASE -> "各 worker 的触发时刻各不相同（interval 触发器）：前一个释放后，后一个又拿到了锁";
+            case QUEUED -> "等待锁：排队的 worker 拿到锁后没有复查，又跑了一遍";
+            case RELEASED_EARLY -> "锁在任务一结束就释放了，触发晚一点的 worker 随后又拿到了同一周期的锁";
+            case SELF_OVERLAP -> "同一进程里上一次还没跑完，下一次又开始了";
+            case NO_LOCK -> "没有跨进程共享的锁：每个 worker 各跑各的";
+            case REFUSED -> "这个周期的写入被存储拒绝了（令牌过期）";
+            case STORE_DOWN -> "锁服务器连不上，worker fail-closed（宁可不跑）";
+            case DEAD_HOLDER -> "持锁的 worker 已被杀掉或暂停，锁还没释放，别人拿不到";
+            case HELD_PAST_WINDOW -> "锁一直被占到这个周期结束之后，其他 worker 只能跳过";
+            case NO_WORKER -> "没有 worker 触发（全部停掉或暂停了）";
+            case UNEXPLAINED -> "记录里找不到足够的事实来解释，不做猜测";
+        };
+    }
+}
