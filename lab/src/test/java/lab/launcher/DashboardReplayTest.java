@@ -14,6 +14,7 @@ import java.time.ZoneId;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import lab.protocol.Lang;
 import lab.protocol.ServerSource;
 import lab.protocol.Store;
 import lab.runs.DashboardRun;
@@ -68,6 +69,33 @@ class DashboardReplayTest {
         await(terminal, s -> s.contains("Quit the lab?"), Duration.ofSeconds(10));
         terminal.addInput(new KeyStroke('y', false, false));
         assertThat(code.get(60, TimeUnit.SECONDS)).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("verdict: PASS");
+    }
+
+    @Test
+    void a_replay_in_chinese_on_an_80x24_screen_shows_the_chinese_captions_and_verdicts() throws Exception {
+        DefaultVirtualTerminal terminal = new DefaultVirtualTerminal(new TerminalSize(80, 24));
+        Look look = new Look(false, Glyphs.forCharset(StandardCharsets.UTF_8), ZoneId.systemDefault(), Lang.ZH);
+        ScenarioDriver driver = new ScenarioDriver(
+                ScenarioParser.parse(Path.of("..", "scenarios", "06-single-worker.yaml")), 1, false, Lang.ZH);
+        LabSettings settings = LabSettings.of(
+                1, driver.scenario().setup().spec(), driver.scenario().setup().every(), dir);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        DashboardRun run = new DashboardRun(
+                settings, new Dashboard(terminal, look), new PrintStream(out, true, StandardCharsets.UTF_8), driver);
+
+        CompletableFuture<Integer> code = CompletableFuture.supplyAsync(run::run);
+
+        String caption = await(terminal, s -> s.contains("就像在开发者自己的笔"), Duration.ofSeconds(60));
+        assertThat(caption).contains("场景：一个 worker：没有重复", "? 帮助");
+        await(terminal, s -> s.contains("通过 rows_per_tick：期望每个周期都 1"), Duration.ofSeconds(60));
+        await(terminal, s -> s.contains("场景结束：每一项期望都成立。"), Duration.ofSeconds(30));
+
+        terminal.addInput(new KeyStroke('q', false, false));
+        await(terminal, s -> s.contains("退出实验？"), Duration.ofSeconds(10));
+        terminal.addInput(new KeyStroke('y', false, false));
+        assertThat(code.get(60, TimeUnit.SECONDS)).isZero();
+        // The log keeps its machine-readable last line in English, whatever the screen spoke.
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("verdict: PASS");
     }
 

@@ -108,6 +108,21 @@ class ShippedScenariosTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
+    void every_caption_and_the_title_of_a_lesson_speak_chinese_too(Path file) throws ScenarioException {
+        Scenario s = ScenarioParser.parse(file);
+        assertThat(s.title().zh()).as("the title of %s in Chinese", file).isNotBlank();
+        for (Step step : s.steps()) {
+            if (step instanceof Step.Say say) {
+                assertThat(say.text().zh())
+                        .as("the caption at line %d of %s in Chinese", say.line(), file)
+                        .isNotBlank()
+                        .containsPattern("\\p{IsHan}");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
     void an_expect_after_a_mode_step_judges_since_that_step(Path file) throws ScenarioException {
         boolean switched = false;
         for (Step step : ScenarioParser.parse(file).steps()) {
