@@ -23,6 +23,7 @@ public final class ScenarioDriver {
     private volatile Replayer replayer;
     private volatile String caption = "";
     private volatile int step;
+    private volatile int line;
     private volatile boolean finished;
     private volatile boolean allHeld = true;
 
@@ -57,12 +58,14 @@ public final class ScenarioDriver {
                     @Override
                     public void step(int index, int steps, Step s) {
                         step = index;
+                        line = s.line();
                         say.accept("step " + index + "/" + steps + " (line " + s.line() + "): " + s.describe());
                     }
 
                     @Override
                     public void caption(String text) {
                         caption = text;
+                        lab.recordCaption(step, line, text);
                         say.accept("  » " + text);
                     }
 
@@ -73,9 +76,10 @@ public final class ScenarioDriver {
 
                     @Override
                     public void verdict(Verdict v) {
-                        String line = (v.passed() ? "PASS " : "FAIL ") + v.message();
-                        verdicts.add(line);
-                        say.accept("  " + line);
+                        String said = (v.passed() ? "PASS " : "FAIL ") + v.message();
+                        verdicts.add(said);
+                        lab.recordVerdict(step, line, v.passed(), v.message());
+                        say.accept("  " + said);
                     }
                 },
                 failFast);
