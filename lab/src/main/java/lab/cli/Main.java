@@ -22,6 +22,7 @@ public final class Main {
         CommandLine cmd = new CommandLine(new LabCommand(out, err));
         KnobOptions.addTo(cmd.getCommandSpec());
         cmd.addSubcommand("bench", new CommandLine(new BenchCommand(out)));
+        cmd.addSubcommand("report", new CommandLine(new ReportCommand(out, err)));
         cmd.setOut(new java.io.PrintWriter(out, true));
         cmd.setErr(new java.io.PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {

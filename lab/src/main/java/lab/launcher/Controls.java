@@ -112,6 +112,24 @@ public final class Controls implements LabControl {
     }
 
     @Override
+    public void recordCaption(int step, int line, String text) {
+        recording.lab(
+                EventType.CAPTION,
+                modes.spec().mode().cliName(),
+                text,
+                lab.guard.Fields.of("step", step, "line", line, "text", text));
+    }
+
+    @Override
+    public void recordVerdict(int step, int line, boolean passed, String text) {
+        recording.lab(
+                EventType.VERDICT,
+                modes.spec().mode().cliName(),
+                (passed ? "PASS " : "FAIL ") + text,
+                lab.guard.Fields.of("step", step, "line", line, "passed", passed, "text", text));
+    }
+
+    @Override
     public List<Finding> explain(Instant from, Instant to) throws SQLException {
         return tally.explain(from, to);
     }

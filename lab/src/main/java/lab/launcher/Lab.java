@@ -1,5 +1,6 @@
 package lab.launcher;
 
+import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -216,6 +217,15 @@ public final class Lab implements AutoCloseable {
     public RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
         return tally.summary(stopAt, settings, readyMillis(), infra.servers());
+    }
+
+    /**
+     * Keeps the store's tables in the run folder ({@code counter.csv}, {@code job_runs.csv}, {@code refused.csv}),
+     * read once the workers have stopped: the facts a report draws, whatever the store was, and after the lab's own
+     * database is gone with its temp folder.
+     */
+    public List<Path> saveTables() throws SQLException, IOException {
+        return tally.saveTables(runDir());
     }
 
     private Duration settle() {

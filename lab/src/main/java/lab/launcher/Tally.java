@@ -1,5 +1,7 @@
 package lab.launcher;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,6 +12,8 @@ import lab.check.Checker;
 import lab.check.Explainer;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.guard.Fields;
+import lab.protocol.EventType;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
@@ -79,6 +83,12 @@ public final class Tally {
             refusedTicks = store.refusedTicks();
         }
         List<ModeSegment> counted = modes.end(stopAt, rows, every);
+        // The span the figures cover, in the recording: a report drawn from the run's folder counts what this did.
+        recording.lab(
+                EventType.COUNTED,
+                modes.spec().mode().cliName(),
+                "counted the complete " + every.toMillis() + " ms windows from " + countFrom + " to " + stopAt,
+                Fields.of("from", countFrom.toString(), "to", stopAt.toString(), "every_ms", every.toMillis()));
         return new RunSummary(
                 settings.workers(),
                 settings.spec().mode().cliName(),
@@ -94,6 +104,13 @@ public final class Tally {
                 counted,
                 modes.switchMillis(),
                 servers);
+    }
+
+    /** Writes the store's tables as CSV files into {@code dir} (see {@link CounterStore#saveTables}). */
+    List<Path> saveTables(Path dir) throws SQLException, IOException {
+        try (CounterStore store = new CounterStore(storeUrl.get())) {
+            return store.saveTables(dir);
+        }
     }
 
     private List<CounterRow> rows() throws SQLException {

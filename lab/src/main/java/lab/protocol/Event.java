@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * One line of the recording: {@code {"ts":..., "worker":"w1", "pid":..., "event":"executed", "tick":"...",
  * "mode":"naive", "detail":"...", ...fields}}. A worker prints its own on stdout; the launcher writes its own
- * ({@code switch}, {@code fault}, {@code server}, {@code restart}, {@code lock}) under the worker name {@link #LAB}.
+ * ({@code switch}, {@code fault}, {@code server}, {@code restart}, {@code lock}, {@code caption}, {@code verdict},
+ * {@code counted}) under the worker name {@link #LAB}.
  * {@code port} is present on {@code ready} only.
  *
  * <p>{@code fields} are the structured facts an explainer reads ({@code key}, {@code owner}, {@code expires_at},

@@ -27,7 +27,16 @@ public enum EventType {
     /** Launcher: a worker was replaced by a fresh JVM; {@code target}, {@code old_pid}, {@code new_pid}. */
     RESTART,
     /** Launcher: the lock's holder, as its server shows it, changed; {@code key}, {@code holder}. */
-    LOCK;
+    LOCK,
+    /** Launcher: a scenario's {@code say} step was shown; {@code step}, {@code line}, {@code text}. */
+    CAPTION,
+    /** Launcher: a scenario's expectation was judged; {@code step}, {@code line}, {@code passed}, {@code text}. */
+    VERDICT,
+    /**
+     * Launcher: the counter table was read at the end of the session; {@code from} and {@code to} (the span whose
+     * complete windows it counted), {@code every_ms}.
+     */
+    COUNTED;
 
     /** Whether the launcher, not a worker, writes this record. */
     public boolean launcher() {

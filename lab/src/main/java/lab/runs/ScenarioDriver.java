@@ -28,6 +28,7 @@ public final class ScenarioDriver {
     private volatile Replayer replayer;
     private volatile String caption = "";
     private volatile int step;
+    private volatile int line;
     private volatile boolean finished;
     private volatile boolean allHeld = true;
 
@@ -70,12 +71,15 @@ public final class ScenarioDriver {
                     @Override
                     public void step(int index, int steps, Step s) {
                         step = index;
+                        line = s.line();
                         say.accept("step " + index + "/" + steps + " (line " + s.line() + "): " + s.describe());
                     }
 
                     @Override
                     public void caption(Caption text) {
                         caption = text.in(lang);
+                        // The recording keeps the file's English, as it keeps every other line in English.
+                        lab.recordCaption(step, line, text.en());
                         say.accept("  » " + caption);
                     }
 
@@ -86,12 +90,13 @@ public final class ScenarioDriver {
 
                     @Override
                     public void verdict(Verdict v) {
-                        String line = v.line(lang);
+                        String said = v.line(lang);
                         if (!v.passed()) {
                             failed.incrementAndGet();
                         }
-                        verdicts.add(line);
-                        say.accept("  " + line);
+                        verdicts.add(said);
+                        lab.recordVerdict(step, line, v.passed(), v.message());
+                        say.accept("  " + said);
                     }
                 },
                 failFast);

@@ -22,6 +22,7 @@ public final class Summaries {
     static RunSummary finish(Lab lab, Instant stopAt, Path summaryJson, PrintStream out)
             throws SQLException, IOException, InterruptedException {
         RunSummary summary = lab.stopAndSummarise(stopAt);
+        lab.saveTables();
         SummaryText.lines(summary).forEach(out::println);
         write(summary, lab.runDir(), summaryJson);
         return summary;

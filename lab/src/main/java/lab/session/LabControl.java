@@ -46,6 +46,15 @@ public interface LabControl {
      */
     List<Finding> explain(Instant from, Instant to) throws Exception;
 
+    /**
+     * Records a scenario's caption in the session's recording ({@code step} from 1, {@code line} in the file): what
+     * the room was told belongs beside what happened, so that a recording alone can be reported.
+     */
+    void recordCaption(int step, int line, String text);
+
+    /** Records the verdict of one of a scenario's expectations, as {@link #recordCaption} does a caption. */
+    void recordVerdict(int step, int line, boolean passed, String text);
+
     /** How long after a window ends its runs may still be writing (the task time, queued behind each other). */
     Duration settle();
 }

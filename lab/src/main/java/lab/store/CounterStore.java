@@ -1,5 +1,7 @@
 package lab.store;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -213,6 +215,16 @@ public final class CounterStore implements AutoCloseable {
                 connection().prepareStatement("SELECT id, " + COLUMNS + " FROM counter WHERE id > ? ORDER BY id")) {
             ps.setLong(1, id);
             return rows(ps);
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
+    /** Writes every table of the store into {@code dir} as CSV (see {@link TableFiles}); answers the files. */
+    public List<Path> saveTables(Path dir) throws SQLException, IOException {
+        try {
+            return TableFiles.write(connection(), dir);
         } catch (SQLException e) {
             drop();
             throw e;

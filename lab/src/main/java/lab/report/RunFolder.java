@@ -1,0 +1,132 @@
+package lab.report;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.store.CounterRow;
+import lab.store.TableFiles;
+
+/**
+ * What one session left in its run folder, read back: the recording (required), and where the session ended
+ * normally the store's tables and the summary. A missing table is not an error — a launcher killed with -9 leaves
+ * the recording only — but the report then says what it could not draw, instead of guessing it from the events.
+ *
+ * @param rows     {@code counter.csv}, or null when absent: the only source of "ran" and of every count
+ * @param jobRuns  {@code job_runs.csv} (empty when absent): runs whose row the store did not keep
+ * @param refused  {@code refused.csv} (empty when absent): writes a fenced store refused
+ * @param summary  {@code summary.json}, or null when absent: the figures as the session counted them
+ * @param counted  the span the summary counted (the last {@code counted} record), or null
+ */
+record RunFolder(
+        Path dir,
+        List<Event> events,
+        List<CounterRow> rows,
+        List<Map<String, String>> jobRuns,
+        List<Map<String, String>> refused,
+        Map<String, Object> summary,
+        Event counted) {
+
+    static RunFolder read(Path dir) throws BadRunFolder {
+        if (!Files.isDirectory(dir)) {
+            throw new BadRunFolder(dir + ": expected a run folder (runs/<yyyyMMdd-HHmmss-SSS>), found "
+                    + (Files.exists(dir) ? "a file" : "nothing"));
+        }
+        Path file = dir.resolve("events.jsonl");
+        if (!Files.isRegularFile(file)) {
+            throw new BadRunFolder(
+                    file + ": expected the session's recording, found none (is " + dir + " a run folder?)");
+        }
+        try {
+            List<Event> events = events(file);
+            Event counted = null;
+            for (Event e : events) {
+                if (e.type() == EventType.COUNTED) {
+                    counted = e;
+                }
+            }
+            Path counter = dir.resolve("counter.csv");
+            List<CounterRow> rows = null;
+            if (Files.isRegularFile(counter)) {
+                rows = new ArrayList<>();
+                List<Map<String, String>> lines = TableFiles.read(counter);
+                for (int i = 0; i < lines.size(); i++) {
+                    rows.add(TableFiles.counterRow(lines.get(i), counter, i + 2));
+                }
+            }
+            return new RunFolder(
+                    dir,
+                    events,
+                    rows,
+                    table(dir.resolve("job_runs.csv")),
+                    table(dir.resolve("refused.csv")),
+                    summary(dir.resolve("summary.json")),
+                    counted);
+        } catch (IllegalArgumentException e) {
+            throw new BadRunFolder(e.getMessage());
+        } catch (IOException e) {
+            throw new BadRunFolder(dir + ": cannot read: " + e);
+        }
+    }
+
+    private static List<Event> events(Path file) throws IOException, BadRunFolder {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<Event> events = new ArrayList<>();
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.get(n - 1);
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                events.add(Event.parse(line));
+            } catch (IllegalArgumentException e) {
+                throw new BadRunFolder(file + ":" + n + ": " + e.getMessage()
+                        + " (expected one JSON object a line, with ts, worker, pid, event and mode)");
+            }
+        }
+        if (events.isEmpty()) {
+            throw new BadRunFolder(file + ": expected at least one event line, found none");
+        }
+        return events;
+    }
+
+    private static List<Map<String, String>> table(Path file) throws IOException {
+        return Files.isRegularFile(file) ? TableFiles.read(file) : List.of();
+    }
+
+    private static Map<String, Object> summary(Path file) throws IOException, BadRunFolder {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return JSON.std.mapFrom(Files.readString(file));
+        } catch (IOException | RuntimeException e) {
+            throw new BadRunFolder(file + ": expected the summary as a JSON object, found " + e.getMessage());
+        }
+    }
+
+    /** The tick period: as counted, else as summarised, else null (no window can be drawn). */
+    Duration every() {
+        Long ms = counted != null ? counted.number("every_ms") : null;
+        if (ms == null && summary != null && summary.get("every_ms") instanceof Number n) {
+            ms = n.longValue();
+        }
+        return ms == null ? null : Duration.ofMillis(ms);
+    }
+
+    Instant countedFrom() {
+        return counted == null ? null : counted.instant("from");
+    }
+
+    Instant countedTo() {
+        return counted == null ? null : counted.instant("to");
+    }
+}

@@ -1,0 +1,172 @@
+package lab.store;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The store's tables as CSV files in a run folder — {@code counter.csv}, {@code job_runs.csv}, {@code refused.csv} —
+ * so that what the table held outlives the session's database (the lab's H2 goes with its temp folder). One header
+ * line of column names, then one line per row in id order; times are ISO-8601 instants in UTC whatever the database
+ * (H2 and PostgreSQL hand them back as different types); an empty field is NULL. Written and read here only, so the
+ * two sides cannot drift apart.
+ */
+public final class TableFiles {
+    /** The tables kept, in the order they are written. */
+    public static final List<String> TABLES = List.of("counter", "job_runs", "refused");
+
+    private TableFiles() {}
+
+    static List<Path> write(Connection c, Path dir) throws SQLException, IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (String table : TABLES) {
+            List<String> lines = new ArrayList<>();
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT * FROM " + table + " ORDER BY id")) {
+                ResultSetMetaData md = rs.getMetaData();
+                List<String> header = new ArrayList<>();
+                for (int i = 1; i <= md.getColumnCount(); i++) {
+                    // H2 names columns in upper case, PostgreSQL in lower: the file says them as the schema does.
+                    header.add(md.getColumnLabel(i).toLowerCase(Locale.ROOT));
+                }
+                lines.add(line(header));
+                while (rs.next()) {
+                    List<String> fields = new ArrayList<>();
+                    for (int i = 1; i <= md.getColumnCount(); i++) {
+                        fields.add(text(rs, i, md.getColumnType(i)));
+                    }
+                    lines.add(line(fields));
+                }
+            }
+            Path file = dir.resolve(table + ".csv");
+            Files.write(file, lines, StandardCharsets.UTF_8);
+            written.add(file);
+        }
+        return written;
+    }
+
+    private static String text(ResultSet rs, int i, int type) throws SQLException {
+        // PostgreSQL reports timestamptz as TIMESTAMP; both drivers read either as an OffsetDateTime.
+        if (type == Types.TIMESTAMP_WITH_TIMEZONE || type == Types.TIMESTAMP) {
+            OffsetDateTime t = rs.getObject(i, OffsetDateTime.class);
+            return t == null ? "" : t.toInstant().toString();
+        }
+        Object v = rs.getObject(i);
+        return v == null ? "" : String.valueOf(v);
+    }
+
+    private static String line(List<String> fields) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < fields.size(); i++) {
+            String f = fields.get(i);
+            if (i > 0) {
+                sb.append(',');
+            }
+            boolean quote = f.contains(",") || f.contains("\"") || f.contains("\n");
+            sb.append(quote ? '"' + f.replace("\"", "\"\"").replace('\n', ' ') + '"' : f);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One table file as rows of column → text (empty: NULL), in file order. A line with more or fewer fields than the
+     * header is refused with {@code file:line} and what was expected.
+     */
+    public static List<Map<String, String>> read(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException(
+                    file + ":1: expected a header line of column names, found an empty file");
+        }
+        List<String> header = fields(lines.get(0), file, 1);
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (int n = 2; n <= lines.size(); n++) {
+            String l = lines.get(n - 1);
+            if (l.isBlank()) {
+                continue;
+            }
+            List<String> f = fields(l, file, n);
+            if (f.size() != header.size()) {
+                throw new IllegalArgumentException(file + ":" + n + ": expected " + header.size() + " fields ("
+                        + String.join(",", header) + "), found " + f.size());
+            }
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                row.put(header.get(i), f.get(i));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** A row of {@code counter.csv} as the checker takes it; a field that is missing or unreadable is named. */
+    public static CounterRow counterRow(Map<String, String> row, Path file, int line) {
+        try {
+            return new CounterRow(
+                    Long.parseLong(need(row, "id")),
+                    Instant.parse(need(row, "created_at")),
+                    Instant.parse(need(row, "tick_at")),
+                    Instant.parse(need(row, "started_at")),
+                    need(row, "worker"),
+                    Long.parseLong(need(row, "pid")),
+                    need(row, "mode"));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(file + ":" + line + ": " + e.getMessage());
+        }
+    }
+
+    private static String need(Map<String, String> row, String column) {
+        String v = row.get(column);
+        if (v == null || v.isEmpty()) {
+            throw new IllegalArgumentException("expected a value in column " + column + ", found none");
+        }
+        return v;
+    }
+
+    private static List<String> fields(String line, Path file, int n) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char ch = line.charAt(i);
+            if (quoted) {
+                if (ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cur.append('"');
+                    i++;
+                } else if (ch == '"') {
+                    quoted = false;
+                } else {
+                    cur.append(ch);
+                }
+            } else if (ch == '"') {
+                quoted = true;
+            } else if (ch == ',') {
+                out.add(cur.toString());
+                cur.setLength(0);
+            } else {
+                cur.append(ch);
+            }
+        }
+        if (quoted) {
+            throw new IllegalArgumentException(
+                    file + ":" + n + ": expected a closing quote, found the end of the line");
+        }
+        out.add(cur.toString());
+        return out;
+    }
+}
