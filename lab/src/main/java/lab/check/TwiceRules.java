@@ -110,8 +110,18 @@ final class TwiceRules {
     }
 
     private static Optional<String> noLock(Run a, Run b, RunHistory history, Said said) {
-        if (!a.unsharedLock() || !b.unsharedLock() || a.sameProcess(b)) {
+        if ((!a.unsharedLock() && !b.unsharedLock()) || a.sameProcess(b)) {
             return Optional.empty();
+        }
+        if (a.unsharedLock() != b.unsharedLock()) {
+            // A tick during a switch: one worker still (or already) in a mode without a shared lock. The other's lock
+            // could not keep it out, since it never asked.
+            Run free = a.unsharedLock() ? a : b;
+            Run locked = free == a ? b : a;
+            return Optional.of(free.who() + " ran it without a lock shared between processes (mode "
+                    + free.row().mode() + "), so " + locked.who() + "'s lock (mode "
+                    + locked.row().mode()
+                    + ") could not keep it out: the workers were between two modes");
         }
         String mode = a.row().mode().equals(b.row().mode())
                 ? "mode " + a.row().mode()

@@ -532,6 +532,24 @@ class ExplainerTest {
     }
 
     @Test
+    void a_tick_during_a_switch_one_worker_still_naive_the_other_under_redis_is_no_lock() {
+        s.in("naive")
+                .row("w1", 101, "12:00:59", "12:00:59.038", "12:00:59.338")
+                .in("redis")
+                .row("w4", 104, "12:00:59", "12:00:59.054", "12:00:59.354")
+                .said("12:00:59.030", "w1", 101, FIRED, "12:00:59", CRON)
+                .said("12:00:59.050", "w4", 104, FIRED, "12:00:59", CRON)
+                .said("12:00:59.052", "w4", 104, ACQUIRED, "12:00:59", REDIS + "owner=w4-104-dd");
+
+        Explanations x = s.explain("12:00:59", "12:01:00");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.NO_LOCK, Cause.NO_LOCK);
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:59 ran twice: w1 ran it without a lock shared between processes (mode naive),"
+                        + " so w4's lock (mode redis) could not keep it out: the workers were between two modes");
+    }
+
+    @Test
     void a_second_row_the_recording_has_no_acquire_for_is_unexplained_and_says_what_is_missing() {
         s.row("w2", 102, "12:00:55", "12:00:55.002", "12:00:55.302")
                 .row("w3", 103, "12:00:55", "12:00:55.400", "12:00:55.500")
