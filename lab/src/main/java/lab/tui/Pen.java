@@ -106,7 +106,8 @@ final class Pen {
         for (String word : s.trim().split(" +")) {
             // Chinese breaks between any two characters, and a word wider than a line is cut anyway: both start on
             // the line in hand rather than leave it short.
-            boolean breakable = cells(word) > width || cells(word) > word.length();
+            // (A short mixed token such as "x=进程不在" still moves whole: cut, it would read as two.)
+            boolean breakable = cells(word) > width || (cells(word) > word.length() && cells(word) > width / 2);
             if (line.length() > 0 && !breakable && cells(line.toString()) + 1 + cells(word) > width) {
                 lines.add(line.toString());
                 line.setLength(0);
@@ -117,8 +118,11 @@ final class Pen {
             line.append(word);
             while (cells(line.toString()) > width) {
                 String head = head(line.toString(), width);
-                lines.add(head);
+                lines.add(head.stripTrailing());
                 line.delete(0, head.length());
+                while (line.length() > 0 && line.charAt(0) == ' ') {
+                    line.deleteCharAt(0);
+                }
             }
         }
         if (line.length() > 0 || lines.isEmpty()) {
