@@ -1,5 +1,7 @@
 package lab.worker;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
@@ -24,6 +26,16 @@ import lab.protocol.ModeSpec;
  * and control calls that need the session token. Every answer, errors included, is a JSON object.
  */
 final class HttpApi {
+    /**
+     * Bodies are read with a nesting limit far below what the worker's small thread stacks (-Xss256k) can descend:
+     * jackson's own limit (1000 levels) comes after the stack has overflowed, which answered a deep {@code [[[...]]]}
+     * with a 500. A switch is one flat object.
+     */
+    private static final JSON BODIES = JSON.std.with(JsonFactory.builder()
+            .streamReadConstraints(
+                    StreamReadConstraints.builder().maxNestingDepth(16).build())
+            .build());
+
     private final String worker;
     private final long pid;
     private final byte[] token;
@@ -77,7 +89,7 @@ final class HttpApi {
         }
         Map<String, Object> body;
         try {
-            body = JSON.std.mapFrom(ex.getInputStream().readAllBytes());
+            body = BODIES.mapFrom(ex.getInputStream().readAllBytes());
         } catch (IOException | RuntimeException e) {
             send(ex, 400, error("body: expected a JSON object such as {\"mode\":\"redis\",\"lock-ttl\":\"2s\"}"));
             return;

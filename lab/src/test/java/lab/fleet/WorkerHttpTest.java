@@ -137,4 +137,13 @@ class WorkerHttpTest {
             assertThat(put(TOKEN, "{\"mode\":\"naive\"}").statusCode()).isEqualTo(200);
         }
     }
+
+    @Test
+    void a_deeply_nested_body_is_400_not_a_500() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"mode\":" + "[".repeat(20_000) + "]".repeat(20_000) + "}");
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(json(r).get("error")).asString().startsWith("body: expected a JSON object");
+        assertThat(currentMode()).isEqualTo("naive");
+    }
 }
