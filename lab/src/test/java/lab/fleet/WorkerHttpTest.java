@@ -146,4 +146,14 @@ class WorkerHttpTest {
         assertThat(json(r).get("error")).asString().startsWith("body: expected a JSON object");
         assertThat(currentMode()).isEqualTo("naive");
     }
+
+    @Test
+    void a_body_past_64_kib_is_413_naming_the_body_not_a_json_typo() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"mode\":\"redis\",\"pad\":\"" + "x".repeat(70_000) + "\"}");
+
+        assertThat(r.statusCode()).isEqualTo(413);
+        assertThat(json(r)).containsEntry("field", "body");
+        assertThat(json(r).get("error")).asString().startsWith("body: more than 65536 bytes");
+        assertThat(currentMode()).isEqualTo("naive");
+    }
 }
