@@ -110,7 +110,8 @@ final class HttpApi {
             return;
         }
         if (body == null || !body.containsKey(Knobs.MODE.name())) {
-            send(ex, 400, error(new BadFieldException(Knobs.MODE.name(), Knobs.MODE.expected()).getMessage()));
+            BadFieldException missing = new BadFieldException(Knobs.MODE.name(), Knobs.MODE.expected());
+            send(ex, 400, error(missing.getMessage(), missing.field()));
             return;
         }
         ModeSpec spec;

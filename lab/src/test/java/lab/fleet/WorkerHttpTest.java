@@ -139,11 +139,11 @@ class WorkerHttpTest {
     }
 
     @Test
-    void a_deeply_nested_body_is_400_not_a_500() throws Exception {
-        HttpResponse<String> r = put(TOKEN, "{\"mode\":" + "[".repeat(20_000) + "]".repeat(20_000) + "}");
+    void a_body_without_a_mode_is_400_naming_the_field_mode() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"lock-ttl\":\"2s\"}");
 
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
-        assertThat(json(r).get("error")).asString().startsWith("body: expected a JSON object");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r)).containsEntry("field", "mode");
         assertThat(currentMode()).isEqualTo("naive");
     }
 
@@ -154,6 +154,15 @@ class WorkerHttpTest {
         assertThat(r.statusCode()).isEqualTo(413);
         assertThat(json(r)).containsEntry("field", "body");
         assertThat(json(r).get("error")).asString().startsWith("body: more than 65536 bytes");
+        assertThat(currentMode()).isEqualTo("naive");
+    }
+
+    @Test
+    void a_deeply_nested_body_is_400_not_a_500() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"mode\":" + "[".repeat(20_000) + "]".repeat(20_000) + "}");
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(json(r).get("error")).asString().startsWith("body: expected a JSON object");
         assertThat(currentMode()).isEqualTo("naive");
     }
 }
