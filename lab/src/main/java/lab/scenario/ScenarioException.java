@@ -14,7 +14,8 @@ public final class ScenarioException extends Exception {
     private final String problem;
 
     public ScenarioException(String file, int line, int column, String problem) {
-        super(format(file, line, column, oneLine(problem)), null, false, false);
+        // The file's name too: it is what was typed after --scenario, line breaks and all.
+        super(format(oneLine(file), line, column, oneLine(problem)), null, false, false);
         this.file = file;
         this.line = line;
         this.column = column;
