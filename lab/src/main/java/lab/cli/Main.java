@@ -1,6 +1,7 @@
 package lab.cli;
 
 import java.io.PrintStream;
+import lab.protocol.Printable;
 import lab.runs.ExitCode;
 import picocli.CommandLine;
 
@@ -26,7 +27,8 @@ public final class Main {
         cmd.setOut(new java.io.PrintWriter(out, true));
         cmd.setErr(new java.io.PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {
-            err.println("error: " + ex.getMessage() + " (see --help)");
+            // The message quotes what was typed, which may hold a line break: the refusal stays one line.
+            err.println("error: " + Printable.oneLine(ex.getMessage()) + " (see --help)");
             return BAD_INPUT;
         });
         cmd.setExecutionExceptionHandler((ex, c, parsed) -> {

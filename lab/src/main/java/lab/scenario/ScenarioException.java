@@ -1,5 +1,7 @@
 package lab.scenario;
 
+import lab.protocol.Printable;
+
 /**
  * A scenario file that cannot be replayed. The message is always one line, {@code file:line:column: what is wrong
  * (expected ...)}, or {@code file: what is wrong} when the problem has no place in the text (a missing file): the
@@ -12,7 +14,8 @@ public final class ScenarioException extends Exception {
     private final String problem;
 
     public ScenarioException(String file, int line, int column, String problem) {
-        super(format(file, line, column, oneLine(problem)), null, false, false);
+        // The file's name too: it is what was typed after --scenario, line breaks and all.
+        super(format(oneLine(file), line, column, oneLine(problem)), null, false, false);
         this.file = file;
         this.line = line;
         this.column = column;
@@ -45,16 +48,6 @@ public final class ScenarioException extends Exception {
      * characters are escaped and line breaks folded, so that the message stays one printable line.
      */
     static String oneLine(String text) {
-        StringBuilder b = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> {
-            if (c == '\n' || c == '\r') {
-                b.append(' ');
-            } else if (Character.isISOControl(c) || c == 0x2028 || c == 0x2029 || c == 0xFEFF) {
-                b.append(String.format("\\u%04x", c));
-            } else {
-                b.appendCodePoint(c);
-            }
-        });
-        return b.toString().replaceAll(" {2,}", " ").strip();
+        return Printable.oneLine(text);
     }
 }

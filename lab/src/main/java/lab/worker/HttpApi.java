@@ -1,11 +1,14 @@
 package lab.worker;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.undertow.Handlers;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.server.RequestTooBigException;
 import io.undertow.server.RoutingHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.StatusCodes;
@@ -24,6 +27,19 @@ import lab.protocol.ModeSpec;
  * and control calls that need the session token. Every answer, errors included, is a JSON object.
  */
 final class HttpApi {
+    /** The largest body a control call may have: a switch is a few dozen bytes. */
+    static final long MAX_BODY = 64L * 1024;
+
+    /**
+     * Bodies are read with a nesting limit far below what the worker's small thread stacks (-Xss256k) can descend:
+     * jackson's own limit (1000 levels) comes after the stack has overflowed, which answered a deep {@code [[[...]]]}
+     * with a 500. A switch is one flat object.
+     */
+    private static final JSON BODIES = JSON.std.with(JsonFactory.builder()
+            .streamReadConstraints(
+                    StreamReadConstraints.builder().maxNestingDepth(16).build())
+            .build());
+
     private final String worker;
     private final long pid;
     private final byte[] token;
@@ -57,7 +73,7 @@ final class HttpApi {
                 .setIoThreads(1)
                 .setWorkerThreads(2)
                 .setBufferSize(4096)
-                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, 64L * 1024)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, MAX_BODY)
                 .setHandler(routes)
                 .build();
         server.start();
@@ -77,13 +93,25 @@ final class HttpApi {
         }
         Map<String, Object> body;
         try {
-            body = JSON.std.mapFrom(ex.getInputStream().readAllBytes());
+            body = BODIES.mapFrom(ex.getInputStream().readAllBytes());
+        } catch (RequestTooBigException e) {
+            // Said for what it is: a switch is a few dozen bytes, and "not a JSON object" would send one looking
+            // for a typo in a body that was only too long.
+            send(
+                    ex,
+                    413,
+                    error(
+                            "body: more than " + MAX_BODY + " bytes (expected a JSON object such as"
+                                    + " {\"mode\":\"redis\"}, a few dozen bytes)",
+                            "body"));
+            return;
         } catch (IOException | RuntimeException e) {
             send(ex, 400, error("body: expected a JSON object such as {\"mode\":\"redis\",\"lock-ttl\":\"2s\"}"));
             return;
         }
         if (body == null || !body.containsKey(Knobs.MODE.name())) {
-            send(ex, 400, error(new BadFieldException(Knobs.MODE.name(), Knobs.MODE.expected()).getMessage()));
+            BadFieldException missing = new BadFieldException(Knobs.MODE.name(), Knobs.MODE.expected());
+            send(ex, 400, error(missing.getMessage(), missing.field()));
             return;
         }
         ModeSpec spec;

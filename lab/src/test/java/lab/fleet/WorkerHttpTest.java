@@ -137,4 +137,32 @@ class WorkerHttpTest {
             assertThat(put(TOKEN, "{\"mode\":\"naive\"}").statusCode()).isEqualTo(200);
         }
     }
+
+    @Test
+    void a_body_without_a_mode_is_400_naming_the_field_mode() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"lock-ttl\":\"2s\"}");
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(json(r)).containsEntry("field", "mode");
+        assertThat(currentMode()).isEqualTo("naive");
+    }
+
+    @Test
+    void a_body_past_64_kib_is_413_naming_the_body_not_a_json_typo() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"mode\":\"redis\",\"pad\":\"" + "x".repeat(70_000) + "\"}");
+
+        assertThat(r.statusCode()).isEqualTo(413);
+        assertThat(json(r)).containsEntry("field", "body");
+        assertThat(json(r).get("error")).asString().startsWith("body: more than 65536 bytes");
+        assertThat(currentMode()).isEqualTo("naive");
+    }
+
+    @Test
+    void a_deeply_nested_body_is_400_not_a_500() throws Exception {
+        HttpResponse<String> r = put(TOKEN, "{\"mode\":" + "[".repeat(20_000) + "]".repeat(20_000) + "}");
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(json(r).get("error")).asString().startsWith("body: expected a JSON object");
+        assertThat(currentMode()).isEqualTo("naive");
+    }
 }

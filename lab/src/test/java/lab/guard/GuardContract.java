@@ -73,6 +73,22 @@ abstract class GuardContract {
     }
 
     @Test
+    void a_guard_closed_twice_or_never_opened_closes_without_a_word() throws Exception {
+        Guard never = build("w1", 1001);
+        never.close();
+        never.close();
+
+        Guard g = build("w2", 1002);
+        g.open();
+        Tick tick = new Tick(Instant.ofEpochSecond(2_000_000), Instant.ofEpochSecond(2_000_001), "close-twice");
+        Outcome o = g.run(tick, (t, p) -> new Write.Written(Instant.now(), Instant.now()));
+        g.close();
+        g.close();
+
+        assertThat(o).isNotInstanceOf(Outcome.Failed.class);
+    }
+
+    @Test
     void every_tick_runs_exactly_as_often_as_the_mechanism_allows_and_the_counter_is_exact() throws Exception {
         List<Guard> guards = new ArrayList<>();
         for (int w = 1; w <= WORKERS; w++) {

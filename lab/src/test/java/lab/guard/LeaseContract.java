@@ -34,6 +34,14 @@ abstract class LeaseContract {
     /** A mechanism as worker {@code worker} builds it, opened; {@code perTick}: the key names the tick. */
     abstract LockMechanism<? extends Lease> open(String worker, boolean perTick) throws Exception;
 
+    /**
+     * A mechanism as above with a short lease, for the test that closes a guard mid-tick: one that leaves its lock to
+     * expire must let it go within seconds for the test to see it free. The default: {@link #open}'s.
+     */
+    LockMechanism<? extends Lease> openShortLease(String worker) throws Exception {
+        return open(worker, false);
+    }
+
     /** Whether the mechanism has a key to name a tick by (an in-JVM mutex has none). */
     boolean hasPerTickKeys() {
         return true;
@@ -117,6 +125,68 @@ abstract class LeaseContract {
         assertThat(said).anyMatch(s -> s.startsWith("released ") && s.contains("(the worker is stopping)"));
         giveBack(other, after);
         holder.close();
+        other.close();
+    }
+
+    @Test
+    void closing_the_guard_while_a_tick_runs_inside_it_returns_and_the_tick_ends_whole_and_the_lock_is_freed()
+            throws Exception {
+        Tick tick = tick(Instant.now(), Duration.ofSeconds(60), "close-mid-tick");
+        Guard holder = guard(openShortLease("w1"), LeasePolicy.plain(false));
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        CompletableFuture<Outcome> run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return holder.run(tick, (t, p) -> {
+                    inside.countDown();
+                    if (!leave.await(10, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the test never let the job go");
+                    }
+                    return new Write.Written(Instant.now(), Instant.now());
+                });
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(inside.await(10, TimeUnit.SECONDS)).as("the job started").isTrue();
+
+        // Close from another thread, bounded: a close that waited for the job would never return here.
+        CompletableFuture.runAsync(holder::close).get(10, TimeUnit.SECONDS);
+        assertThat(run).as("the job, still inside when close returned").isNotDone();
+        leave.countDown();
+        Outcome outcome = run.get(10, TimeUnit.SECONDS);
+        long t0 = System.nanoTime();
+
+        // The job wrote its row before the lock went: the tick ran, whole, and says so.
+        assertThat(outcome).as("said: %s", said).isInstanceOf(Outcome.Executed.class);
+        // The lock's end is said, one way or the other: given back, or (its connection gone) left to expire.
+        assertThat(said)
+                .as("what the guard said after the job")
+                .anyMatch(l -> l.startsWith("released ") || l.startsWith("error ") || l.startsWith("lost "));
+        LockMechanism<? extends Lease> other = open("w2", false);
+        Attempt<? extends Lease> after = awaitGranted(other, tick, t0);
+        assertThat(after)
+                .as("another worker, after the closed guard's tick; said: %s", said)
+                .isInstanceOf(Attempt.Granted.class);
+        giveBack(other, after);
+        other.close();
+    }
+
+    @Test
+    void closing_a_guard_twice_is_harmless_and_leaves_the_lock_free() throws Exception {
+        Tick tick = tick(Instant.now(), Duration.ofSeconds(60), "close-twice");
+        Guard holder = guard(open("w1", false), LeasePolicy.plain(false));
+        CountDownLatch acquired = new CountDownLatch(1);
+        assertThat(runAsync(holder, tick, acquired).get(10, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
+
+        holder.close();
+        holder.close();
+
+        LockMechanism<? extends Lease> other = open("w2", false);
+        Attempt<? extends Lease> after = other.acquire(tick);
+        assertThat(after).as("said: %s", said).isInstanceOf(Attempt.Granted.class);
+        giveBack(other, after);
+        other.close();
         other.close();
     }
 

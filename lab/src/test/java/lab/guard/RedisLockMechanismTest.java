@@ -22,6 +22,22 @@ class RedisLockMechanismTest extends LeaseContract {
         return lock;
     }
 
+    /** Closed mid-tick, the guard cannot delete its key (its pool is gone): the key goes by its TTL, kept short. */
+    @Override
+    LockMechanism<? extends Lease> openShortLease(String worker) {
+        RedisLock lock = new RedisLock(
+                worker,
+                1,
+                TestServers.redis().url(),
+                "mechanism",
+                false,
+                Duration.ofSeconds(1),
+                true,
+                Clock.systemUTC());
+        lock.open();
+        return lock;
+    }
+
     @Test
     void an_extension_restarts_the_lease_and_a_lost_lease_is_not_extended() throws Exception {
         RedisLock lock = new RedisLock(

@@ -66,4 +66,34 @@ class BadInputTest {
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
         assertThat(runs).isEmptyDirectory();
     }
+
+    @org.junit.jupiter.api.Test
+    void a_value_with_a_line_break_in_it_is_still_refused_in_one_line() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = Main.run(
+                new String[] {"--mode", "red\nis", "--headless", "--runs-dir", runs.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).isEqualTo(2);
+        assertThat(stderr.lines()).as(stderr).hasSize(1);
+        assertThat(stderr).startsWith("error: Invalid value for option '--mode': 'red is' is not a mode");
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_scenario_path_with_a_line_break_in_it_is_still_refused_in_one_line() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = Main.run(
+                new String[] {"--scenario", "no/such\nfile.yaml", "--headless", "--runs-dir", runs.toString()},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).isEqualTo(2);
+        assertThat(stderr.lines()).as(stderr).hasSize(1);
+        assertThat(stderr).startsWith("error: no/such file.yaml: no such file");
+    }
 }

@@ -65,6 +65,11 @@ public final class TestServers {
         return RedisServer.start(dir, ServerSource.EMBEDDED, FreePort.pick(), PASSWORD);
     }
 
+    /** A PostgreSQL of the caller's own (from Maven Central), on a free port, that the caller stops and closes. */
+    public static PostgresServer startPostgres(Path dir) throws IOException {
+        return PostgresServer.start(dir, ServerSource.EMBEDDED, FreePort.pick(), PASSWORD);
+    }
+
     public static boolean hasMachineRedis() {
         return MachinePrograms.here().onPath("redis-server").isPresent();
     }
