@@ -29,6 +29,8 @@ import lab.protocol.ModeSpec;
 final class HttpApi {
     /** The largest body a control call may have: a switch is a few dozen bytes. */
     static final long MAX_BODY = 64L * 1024;
+    /** How much of a too-large body is read (and dropped) so that its sender still gets the 413. */
+    static final long DRAINED_AT_MOST = 1024L * 1024;
 
     /**
      * Bodies are read with a nesting limit far below what the worker's small thread stacks (-Xss256k) can descend:
@@ -73,7 +75,8 @@ final class HttpApi {
                 .setIoThreads(1)
                 .setWorkerThreads(2)
                 .setBufferSize(4096)
-                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, MAX_BODY)
+                // Past this the connection is cut: a body this large is not a client that wants an answer.
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, DRAINED_AT_MOST)
                 .setHandler(routes)
                 .build();
         server.start();
@@ -93,7 +96,15 @@ final class HttpApi {
         }
         Map<String, Object> body;
         try {
-            body = BODIES.mapFrom(ex.getInputStream().readAllBytes());
+            java.io.InputStream in = ex.getInputStream();
+            byte[] raw = in.readNBytes((int) MAX_BODY + 1);
+            if (raw.length > MAX_BODY) {
+                // Read the rest before answering: a server that answers and closes while the client still sends
+                // resets the connection, and the client sees no answer at all instead of the 413.
+                in.transferTo(java.io.OutputStream.nullOutputStream());
+                throw new RequestTooBigException();
+            }
+            body = BODIES.mapFrom(raw);
         } catch (RequestTooBigException e) {
             // Said for what it is: a switch is a few dozen bytes, and "not a JSON object" would send one looking
             // for a typo in a body that was only too long.
