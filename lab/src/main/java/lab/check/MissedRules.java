@@ -2,10 +2,13 @@ package lab.check;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import lab.protocol.Event;
 import lab.protocol.EventType;
@@ -66,19 +69,30 @@ final class MissedRules {
     }
 
     /**
-     * Every worker that fired for this tick failed closed because its lock's server could not be reached (an error
-     * with {@code reason: lock-down}, and no fallback): the tick was given up, not run twice.
+     * Every worker that fired for this tick failed closed because a server it needs could not be reached: its lock's
+     * (an error with {@code reason: lock-down}, and no fallback), or the store's, which refused the write of a job
+     * that ran ({@code reason: store-down}); a worker that skipped because one of those held the lock failed with
+     * it. The tick was given up, not run twice.
      */
     private static Optional<String> storeDown(Instant tick, Instant end, RunHistory history, Said said) {
         List<Event> fired = history.ofTick(EventType.FIRED, tick);
-        List<Event> down = history.ofTick(EventType.ERROR, tick).stream()
-                .filter(e -> "lock-down".equals(e.text("reason")) && e.text("fallback") == null)
+        List<Event> errors = history.ofTick(EventType.ERROR, tick).stream()
+                .filter(e -> e.text("fallback") == null)
+                .toList();
+        List<String> lockDown = workers(errors, "lock-down");
+        List<String> storeDown = workers(errors, "store-down");
+        List<String> skippedForThem = heldSkips(tick, history).stream()
+                .filter(e -> storeDown.contains(Owner.parse(e.text("holder")).worker()))
+                .map(Event::worker)
+                .distinct()
+                .sorted()
                 .toList();
         List<String> firedBy =
                 fired.stream().map(Event::worker).distinct().sorted().toList();
-        List<String> failedBy =
-                down.stream().map(Event::worker).distinct().sorted().toList();
-        if (firedBy.isEmpty() || !failedBy.containsAll(firedBy)) {
+        Set<String> excused = new HashSet<>(lockDown);
+        excused.addAll(storeDown);
+        excused.addAll(skippedForThem);
+        if (firedBy.isEmpty() || !excused.containsAll(firedBy)) {
             return Optional.empty();
         }
         String stopped = history.launcher(EventType.SERVER).stream()
@@ -86,8 +100,27 @@ final class MissedRules {
                 .reduce((a, b) -> b)
                 .map(e -> "; " + e.text("name") + " was stopped at " + said.at(e.ts()))
                 .orElse("");
-        return Optional.of(String.join(", ", failedBy) + " fired and failed closed: their lock's server could not be"
-                + " reached" + stopped);
+        List<String> parts = new ArrayList<>();
+        if (!lockDown.isEmpty()) {
+            parts.add(String.join(", ", lockDown) + " fired and failed closed: their lock's server could not be"
+                    + " reached");
+        }
+        if (!storeDown.isEmpty()) {
+            parts.add(String.join(", ", storeDown) + " ran it and could not write: the store could not be reached"
+                    + (skippedForThem.isEmpty()
+                            ? ""
+                            : " (" + String.join(", ", skippedForThem) + " skipped: the lock was held for it)"));
+        }
+        return Optional.of(String.join("; ", parts) + stopped);
+    }
+
+    private static List<String> workers(List<Event> errors, String reason) {
+        return errors.stream()
+                .filter(e -> reason.equals(e.text("reason")))
+                .map(Event::worker)
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     /** The lock a worker skipped for, or a worker that took the lock for this tick, belonged to a killed process. */

@@ -61,7 +61,30 @@ public final class Jobs {
             Thread.currentThread().interrupt();
             return new Outcome.Failed(worker + " - interrupted inside the job: the worker is stopping");
         } catch (Exception e) {
-            return new Outcome.Failed(worker + " - job failed: " + e.getMessage());
+            // The store out of reach (a restart, an outage) is a fact the explainer reads: fail closed, as a lock
+            // server down is; any other failure is the job's own.
+            return storeDown(e)
+                    ? new Outcome.Failed(
+                            worker + " - job ran but could not write its row: the store could not be reached ("
+                                    + e.getMessage() + ")",
+                            Fields.of("reason", "store-down"))
+                    : new Outcome.Failed(worker + " - job failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * A connection failure (SQLSTATE class 08) or the server going away or not yet accepting (class 57: "terminating
+     * connection due to administrator command", "the database system is starting up").
+     */
+    static boolean storeDown(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                if (state.startsWith("08") || state.startsWith("57")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -200,6 +200,11 @@ public final class Lab implements AutoCloseable {
         return workers;
     }
 
+    /** Everything this session recorded so far: its workers' events and the launcher's own records. */
+    public Recording recording() {
+        return recording;
+    }
+
     /** Where this session records its events and summary: {@code runs/<yyyyMMdd-HHmmss-SSS>}. */
     public Path runDir() {
         return infra.runDir();

@@ -269,7 +269,27 @@ public final class CounterStore implements AutoCloseable {
         return instant.atOffset(ZoneOffset.UTC);
     }
 
+    /**
+     * Opens the connection now rather than on the first write: a worker does so before it says it is ready, so that
+     * its first tick does not pay for connecting and logging in (tens to hundreds of ms in a cold JVM, more than a
+     * short tick's window).
+     */
+    public void open() throws SQLException {
+        try {
+            connection();
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
     private Connection connection() throws SQLException {
+        // A connection kept from an earlier call may have died with its server (a PostgreSQL restart cuts every
+        // session): checked before use, as a pool checks the one it lends, so that the first write after the
+        // server came back goes to the new server instead of failing on the dead socket.
+        if (connection != null && !connection.isValid(2)) {
+            drop();
+        }
         if (connection == null) {
             DriverManager.setLoginTimeout(5);
             connection = driver().connect(url, new java.util.Properties());

@@ -29,6 +29,21 @@ final class CounterJob implements AutoCloseable {
         this.store = new CounterStore(storeUrl);
     }
 
+    /**
+     * Connects to the store before the first tick. A store that cannot be reached now is not fatal: the worker
+     * starts, says why on stderr, and its first write tries again (and fails closed if it is still down).
+     */
+    void connect() {
+        synchronized (store) {
+            try {
+                store.open();
+            } catch (Exception e) {
+                System.err.println(worker + " - store not reachable at start, the first write tries again: "
+                        + lab.protocol.Secrets.mask(e.getMessage()));
+            }
+        }
+    }
+
     /** Runs once, and says what became of its write. */
     Write run(Tick tick, Permit permit, Duration taskTime, String mode) throws Exception {
         if (permit.recheck()) {

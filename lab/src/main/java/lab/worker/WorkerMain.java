@@ -40,6 +40,7 @@ public final class WorkerMain {
         Clock clock = Clock.systemUTC();
         EventOut out = new EventOut(w, pid, events, clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
+        job.connect();
         TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock), out);
         runner.switchTo(config.spec());
         HttpApi http = new HttpApi(w, pid, config.token(), runner);

@@ -54,9 +54,13 @@ class ArchitectureTest {
                             "guard")),
             // The benchmark drives whole labs, from outside (run.sh) and inside (a lab in its own JVM).
             Map.entry("bench", Set.of("runs", "launcher", "tui", "os", "session", "protocol")),
+            // The soak drives one lab through its controls, as a scenario does, and judges it from the table.
+            Map.entry("soak", Set.of("launcher", "headless", "session", "check", "store", "os", "protocol")),
             // The report draws a run folder after the fact: the table's rows, the recording, the explainer.
             Map.entry("report", Set.of("check", "store", "protocol")),
-            Map.entry("cli", Set.of("bench", "report", "runs", "launcher", "servers", "tui", "scenario", "protocol")));
+            Map.entry(
+                    "cli",
+                    Set.of("bench", "report", "soak", "runs", "launcher", "servers", "tui", "scenario", "protocol")));
 
     /** A library prefix → the only source folder (under lab/) whose files may import it. */
     private static final Map<String, String> LIBRARY_HOME = Map.of(

@@ -109,6 +109,63 @@ class ExplainerTest {
     }
 
     @Test
+    void a_fenced_tick_whose_holder_could_not_write_with_the_store_restarting_is_store_down() {
+        s.in("fenced")
+                .said("12:00:49.900", Event.LAB, 1, SERVER, null, "name=postgres up=false")
+                .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)
+                .said(
+                        "12:00:50.002",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:50",
+                        "key=scheduler_lock:tick owner=w1-101-ab token=7")
+                .said("12:00:50.003", "w2", 102, FIRED, "12:00:50", CRON)
+                .said(
+                        "12:00:50.004",
+                        "w2",
+                        102,
+                        SKIPPED,
+                        "12:00:50",
+                        "reason=held holder=w1-101-ab holder_ms_left=1990")
+                .said("12:00:50.060", "w1", 101, ERROR, "12:00:50", "reason=store-down");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:50"),
+                        Cause.STORE_DOWN,
+                        "tick 12:00:50 missed: w1 ran it and could not write: the store could not be reached (w2"
+                                + " skipped: the lock was held for it); postgres was stopped at 12:00:49.900"));
+    }
+
+    @Test
+    void an_idempotent_tick_that_every_worker_ran_and_none_could_write_is_store_down() {
+        s.in("idempotent")
+                .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)
+                .said("12:00:50.003", "w2", 102, FIRED, "12:00:50", CRON)
+                .said("12:00:50.060", "w1", 101, ERROR, "12:00:50", "reason=store-down")
+                .said("12:00:50.061", "w2", 102, ERROR, "12:00:50", "reason=store-down");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.STORE_DOWN);
+    }
+
+    @Test
+    void a_tick_whose_only_writer_failed_for_its_own_reasons_is_not_store_down() {
+        s.in("idempotent")
+                .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)
+                .said("12:00:50.060", "w1", 101, ERROR, "12:00:50", "");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.UNEXPLAINED);
+    }
+
+    @Test
     void a_tick_where_one_worker_still_got_through_to_its_lock_is_not_store_down() {
         s.in("redis")
                 .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)

@@ -1,0 +1,31 @@
+package lab.soak;
+
+import java.time.Duration;
+
+/**
+ * One fault of a soak's plan, decided by its seed before anything starts.
+ *
+ * @param number from 1, in order
+ * @param at     its offset from the moment every worker was ready
+ * @param worker for a fault that hurts a worker, its number (1 is {@code w1}); 0 for a server fault
+ */
+public record PlannedFault(int number, Duration at, SoakFault kind, int worker) {
+    /** {@code w2}, or the server the fault stops. */
+    public String target() {
+        return switch (kind) {
+            case KILL, PAUSE -> "w" + worker;
+            case REDIS_STOP -> "redis";
+            case POSTGRES_RESTART -> "postgres";
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "#" + number + " at " + seconds(at) + ": " + kind + " " + target();
+    }
+
+    /** {@code 10.137s}: a fault's offset to the millisecond, as the plan drew it. */
+    static String seconds(Duration d) {
+        return String.format(java.util.Locale.ROOT, "%d.%03ds", d.toSeconds(), d.toMillisPart());
+    }
+}

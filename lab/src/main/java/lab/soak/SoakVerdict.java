@@ -1,0 +1,160 @@
+package lab.soak;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.check.Figures;
+import lab.check.Finding;
+import lab.protocol.Event;
+import lab.session.RunSummary;
+import lab.store.CounterRow;
+
+/**
+ * What a soak proves, from the counter table: no tick written twice, no written row lost, every missed tick within
+ * the reach of a fault (its cause said by the explainer), every fault undone, and nothing of the lab left behind.
+ * Each failure is one sentence naming the figure and, where one is to blame, the fault.
+ */
+public record SoakVerdict(
+        Figures figures,
+        long written,
+        List<LostRows.Lost> lost,
+        List<FaultReport> faults,
+        List<Finding> unattributed,
+        List<String> leftovers) {
+
+    public SoakVerdict {
+        lost = List.copyOf(lost);
+        faults = List.copyOf(faults);
+        unattributed = List.copyOf(unattributed);
+        leftovers = List.copyOf(leftovers);
+    }
+
+    /** Judges a finished run; {@code leftovers} are what {@link Leftovers} found once the lab was closed. */
+    public static SoakVerdict judge(
+            RunSummary summary,
+            List<CounterRow> rows,
+            List<Event> recording,
+            List<InjectedFault> injected,
+            Duration period,
+            Duration ttl,
+            List<String> leftovers) {
+        List<FaultReport> reports = new ArrayList<>();
+        List<Finding> unattributed = new ArrayList<>();
+        List<FaultReach> reaches =
+                injected.stream().map(f -> FaultReach.of(f, period, ttl)).toList();
+        List<List<Finding>> missedBy = new ArrayList<>();
+        injected.forEach(f -> missedBy.add(new ArrayList<>()));
+        for (Finding f : summary.findings()) {
+            if (f.kind() != Finding.Kind.MISSED) {
+                continue;
+            }
+            int i = 0;
+            while (i < reaches.size() && !reaches.get(i).covers(f.tick(), period)) {
+                i++;
+            }
+            if (i < reaches.size()) {
+                missedBy.get(i).add(f);
+            } else {
+                unattributed.add(f);
+            }
+        }
+        for (int i = 0; i < injected.size(); i++) {
+            reports.add(new FaultReport(
+                    injected.get(i), reaches.get(i), reaches.get(i).boundTicks(period), missedBy.get(i)));
+        }
+        return new SoakVerdict(
+                summary.total(),
+                LostRows.written(recording),
+                LostRows.find(recording, rows),
+                reports,
+                unattributed,
+                leftovers);
+    }
+
+    /** Why it failed, one line each; empty when it held. */
+    public List<String> failures() {
+        List<String> out = new ArrayList<>();
+        if (figures.duplicateTicks() > 0) {
+            out.add("duplicate_ticks: expected 0, got " + figures.duplicateTicks() + " (" + figures.extraRows()
+                    + " extra rows)");
+        }
+        if (!lost.isEmpty()) {
+            out.add("lost_rows: expected 0, got " + lost.size() + "; first: " + lost.get(0));
+        }
+        for (Finding f : unattributed) {
+            out.add("missed_ticks: a miss within no fault's reach: " + f.sentence() + " (" + f.cause() + ")");
+        }
+        for (FaultReport r : faults) {
+            if (!r.fault().healed()) {
+                out.add("fault " + r.fault().planned() + " was not undone: "
+                        + String.join("; ", r.fault().lines()));
+            }
+        }
+        if (figures.ticks() == 0) {
+            out.add("ticks: nothing to judge (no complete tick window)");
+        }
+        leftovers.forEach(l -> out.add("left behind: " + l));
+        return out;
+    }
+
+    public boolean held() {
+        return failures().isEmpty();
+    }
+
+    /** {@code 0 duplicate ticks, 0 lost rows (of 281 written), 14 missed ticks, all within a fault's reach}. */
+    public String line() {
+        return figures.ticks() + " ticks, " + figures.duplicateTicks() + " duplicate ticks, " + lost.size()
+                + " lost rows (of " + written + " the events say were written), " + figures.missedTicks()
+                + " missed ticks, "
+                + (unattributed.isEmpty()
+                        ? "all within a fault's reach"
+                        : unattributed.size() + " within no fault's reach");
+    }
+
+    /** The soak's own entries of the summary JSON, beside the run's usual figures. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("verdict", held() ? "held" : "failed");
+        m.put("failures", failures());
+        m.put("written_rows", written);
+        m.put("lost_rows", lost.size());
+        m.put("lost", lost.stream().map(LostRows.Lost::toString).toList());
+        m.put("faults", faults.stream().map(SoakVerdict::fault).toList());
+        m.put(
+                "unattributed_missed_ticks",
+                unattributed.stream().map(SoakVerdict::miss).toList());
+        m.put("leftovers", leftovers);
+        return m;
+    }
+
+    private static Map<String, Object> fault(FaultReport r) {
+        InjectedFault f = r.fault();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("number", f.planned().number());
+        m.put("kind", f.planned().kind().toString());
+        m.put("target", f.planned().target());
+        m.put("at_ms", f.planned().at().toMillis());
+        m.put("started_at", f.startedAt().toString());
+        m.put("ended_at", f.endedAt().toString());
+        m.put("healed", f.healed());
+        m.put("lines", f.lines());
+        m.put(
+                "reach",
+                Map.of("from", r.reach().from().toString(), "to", r.reach().to().toString()));
+        m.put("bound_ticks", r.boundTicks());
+        m.put("missed_ticks", r.missed().size());
+        m.put("causes", r.causes());
+        m.put("missed", r.missed().stream().map(SoakVerdict::miss).toList());
+        return m;
+    }
+
+    private static Map<String, Object> miss(Finding f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tick", f.tick().toString());
+        m.put("cause", f.cause().wireName());
+        m.put("sentence", f.sentence());
+        return m;
+    }
+}

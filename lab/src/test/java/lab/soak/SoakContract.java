@@ -1,0 +1,129 @@
+package lab.soak;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import lab.check.Finding;
+import lab.protocol.Mode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One minute of one mode under faults, judged from the counter table: run once per class (its own lab, its own
+ * servers: a soak restarts them), then each test reads one part of the verdict. The seed is fixed, so a failure
+ * replays with {@code ./run.sh soak --mode <mode> --seed 10}; its five faults include every kind.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class SoakContract {
+    static final long SEED = 10;
+
+    @TempDir
+    static Path dir;
+
+    private SoakVerdict verdict;
+    private int code;
+    private String output;
+    private Set<Long> childrenBefore;
+    private Set<Long> childrenAfter;
+    private Set<Path> foldersBefore;
+    private Set<Path> foldersAfter;
+
+    abstract Mode mode();
+
+    @BeforeAll
+    void soakForOneMinute() throws Exception {
+        childrenBefore = children();
+        foldersBefore = sessionFolders();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Soak soak = new Soak(
+                new SoakSettings(mode(), Duration.ofMinutes(1), SEED, dir.resolve("soak.json"), dir.resolve("runs")),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(out, true, StandardCharsets.UTF_8));
+        code = soak.run();
+        output = out.toString(StandardCharsets.UTF_8);
+        verdict = soak.verdict();
+        childrenAfter = children();
+        foldersAfter = sessionFolders();
+        assertThat(verdict).as("a verdict; the soak said:%n%s", output).isNotNull();
+    }
+
+    @Test
+    void the_table_has_no_tick_written_twice() {
+        assertThat(verdict.figures().ticks()).as("ticks judged").isGreaterThan(250);
+        assertThat(verdict.figures().duplicateTicks()).as(output).isZero();
+    }
+
+    @Test
+    void every_row_a_worker_said_it_wrote_is_in_the_table() {
+        assertThat(verdict.written()).as("executed events").isGreaterThan(200);
+        assertThat(verdict.lost()).as(output).isEmpty();
+    }
+
+    @Test
+    void every_missed_tick_lies_within_the_reach_of_a_fault_and_no_fault_costs_more_than_its_bound() {
+        assertThat(verdict.unattributed())
+                .extracting(Finding::sentence)
+                .as(output)
+                .isEmpty();
+        for (FaultReport r : verdict.faults()) {
+            assertThat(r.missed().size()).as(r.line()).isLessThanOrEqualTo(r.boundTicks());
+        }
+    }
+
+    @Test
+    void every_planned_fault_was_injected_and_undone() {
+        assertThat(verdict.faults())
+                .extracting(r -> r.fault().planned())
+                .isEqualTo(new SoakSettings(mode(), Duration.ofMinutes(1), SEED, null, null).plan());
+        assertThat(verdict.faults()).allSatisfy(r -> assertThat(r.fault().healed())
+                .as(String.join("; ", r.fault().lines()))
+                .isTrue());
+    }
+
+    @Test
+    void the_verdict_held_and_the_json_has_the_run_figures_the_seed_and_the_faults() throws IOException {
+        assertThat(code).as(output).isEqualTo(Soak.HELD);
+        String json = Files.readString(dir.resolve("soak.json"));
+        assertThat(json)
+                .contains("\"duplicate_ticks\" : 0")
+                .contains("\"lost_rows\" : 0")
+                .contains("\"seed\" : " + SEED)
+                .contains("\"faults\" : [")
+                .contains("\"kind\" : \"postgres-restart\"")
+                .contains("\"verdict\" : \"held\"");
+    }
+
+    @Test
+    void nothing_of_the_lab_is_left_no_process_no_port_no_temp_folder() {
+        assertThat(verdict.leftovers()).as("the soak's own check").isEmpty();
+        assertThat(childrenAfter).as("child processes of this JVM").isSubsetOf(childrenBefore);
+        assertThat(foldersAfter).as("session folders of this JVM").isSubsetOf(foldersBefore);
+    }
+
+    private static Set<Long> children() {
+        return ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    private static Set<Path> sessionFolders() throws IOException {
+        String prefix = "schedlock-" + ProcessHandle.current().pid() + "-";
+        try (Stream<Path> list = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return list.filter(p -> p.getFileName().toString().startsWith(prefix))
+                    .collect(Collectors.toSet());
+        }
+    }
+}
