@@ -91,9 +91,11 @@ class PostgresStoreDownTest {
                     .as("the tick while the store was down; said: %s", said)
                     .isInstanceOf(Outcome.Failed.class);
             assertThat(down.detail())
-                    .startsWith("w1 - job failed: ")
+                    .startsWith("w1 - job ran but could not write its row: the store could not be reached (")
                     .doesNotContain(TestServers.PASSWORD)
                     .doesNotContain("\n");
+            // Said as store-down, so that the explainer names the missed tick's cause rather than "unexplained".
+            assertThat(down.fields()).containsEntry("reason", "store-down");
             assertThat(back)
                     .as("the next tick, with the store back (and the lock given back); said: %s", said)
                     .isInstanceOf(Outcome.Executed.class);
