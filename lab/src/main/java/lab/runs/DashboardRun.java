@@ -104,6 +104,7 @@ public final class DashboardRun {
             dashboard.run(publisher::latest, keys::onCommand, stop::get);
         } catch (Exception e) {
             failure = "the dashboard failed: " + e;
+            e.printStackTrace(); // into launcher.log while the screen was up: where a bug report starts
         } finally {
             dashboard.close();
             publisher.close();

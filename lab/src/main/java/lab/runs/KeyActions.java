@@ -96,7 +96,7 @@ public final class KeyActions {
                     scenario.togglePause();
                 }
             }
-            case HELP, KNOBS, WHY_BACK -> {}
+            case HELP, KNOBS, WHY_BACK, CRASH -> {}
         }
     }
 
@@ -107,6 +107,7 @@ public final class KeyActions {
         }
         return switch ((Action) c) {
             case HELP,
+                    CRASH,
                     KNOBS,
                     WHY_BACK,
                     QUIT,
