@@ -97,7 +97,8 @@ public final class Lab implements AutoCloseable {
                 settings.every(),
                 recording);
         this.serverToggle =
-                new ServerToggle(infra, recording, () -> modes.spec().mode().cliName());
+                new ServerToggle(infra, recording, () -> modes.spec().mode().cliName(), () -> modes.spec()
+                        .onLockError());
         this.controls = new Controls(
                 modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock, recording);
     }
@@ -130,6 +131,18 @@ public final class Lab implements AutoCloseable {
         launchedAt = clock.instant();
         infra.prepare();
         recording.writeTo(infra::record);
+        infra.onServerDeath((name, line) -> {
+            if (stopping || closed) {
+                return;
+            }
+            String said = line + "; " + serverToggle.downConsequence(name);
+            recording.lab(
+                    EventType.SERVER,
+                    modes.spec().mode().cliName(),
+                    said,
+                    Fields.of("name", name.toString(), "up", false, "on_its_own", true));
+            say.accept(said);
+        });
         infra.startFor(modes.spec(), say);
         workers.onDeath(exit -> {
             lockWatcher.forget(exit.worker());
