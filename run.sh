@@ -39,26 +39,45 @@ code=1
 cleanup() {
   if [ -n "$tty_state" ]; then
     stty "$tty_state" 2>/dev/null || true
-    # A launcher killed by a signal (exit code above 128) could not leave its full-screen UI: leave the alternate
-    # screen, show the cursor, reset colours. After a normal exit the launcher did that itself, and doing it twice
-    # would move the cursor back over what it printed since.
-    if [ "$code" -gt 128 ]; then
-      printf '\033[?1049l\033[?25h\033[0m' 2>/dev/null || true
-    fi
+    # A launcher killed by a signal the JVM cannot handle (KILL, SEGV, ABRT, ...) could not leave its full-screen UI:
+    # leave the alternate screen, show the cursor, reset colours. After a normal exit, and after HUP, INT or TERM
+    # (the JVM's shutdown hooks close the dashboard), the launcher did that itself, and doing it twice would move the
+    # cursor back over what it printed since.
+    case "$code" in
+      129 | 130 | 143) ;;
+      *) if [ "$code" -gt 128 ]; then printf '\033[?1049l\033[?25h\033[0m' 2>/dev/null || true; fi ;;
+    esac
   fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-# Ctrl-C reaches the launcher too (same process group); run.sh waits for it to finish its own cleanup.
-trap ':' INT
 
 # The launcher waits most of the time (a screen, the table it follows, the workers' lines): a heap that starts small
 # and grows as used, and the quick compiler only, keep it under 100 MB with the dashboard open (`./run.sh bench`
 # measures it). LAB_JAVA_OPTS replaces these flags (LAB_WORKER_JAVA_OPTS adds to the workers' own).
 read -r -a launcher_opts <<<"${LAB_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx512m -XX:TieredStopAtLevel=1 -Xss512k}"
 
+# The launcher runs in the background of this script, not in its foreground: bash runs a trap only once its foreground
+# child has ended, so a SIGTERM or SIGHUP sent to run.sh (a service manager, a closed ssh session) would kill run.sh
+# alone and leave the launcher drawing on a terminal that the shell has taken back. In the background, the trap runs
+# at once and hands the signal on; the launcher's shutdown hooks then close the dashboard and stop every worker and
+# server. It stays in run.sh's process group, which holds the terminal, so it reads keys as before; its stdin is
+# given explicitly (an async command's default is /dev/null), and INT and QUIT are reset to their defaults (an async
+# command would ignore them), so that Ctrl-C still reaches a headless run and run.sh waits for it to clean up.
 set +e
-java "${launcher_opts[@]}" -Djava.io.tmpdir="$tmp" -Dlab.home="$here" -jar "$jar" "$@"
-code=$?
+(
+  trap - INT QUIT
+  exec java "${launcher_opts[@]}" -Djava.io.tmpdir="$tmp" -Dlab.home="$here" -jar "$jar" "$@"
+) <&0 &
+launcher=$!
+trap 'kill -s TERM "$launcher" 2>/dev/null' TERM
+trap 'kill -s HUP "$launcher" 2>/dev/null' HUP
+trap ':' INT
+while :; do
+  wait "$launcher"
+  code=$?
+  # A trapped signal ends the wait early (status above 128) while the launcher still runs: wait again for its own code.
+  kill -0 "$launcher" 2>/dev/null || break
+done
 set -e
 exit "$code"

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -26,7 +25,7 @@ public final class WorkerPool {
     private final HttpClient http;
     private final Function<String, WorkerConfig> configFor;
     private final Consumer<Event> events;
-    private volatile BiConsumer<String, String> say = (id, line) -> {};
+    private volatile Consumer<WorkerExit> say = exit -> {};
     private final ClassArchive archive =
             ClassArchive.forThisJvm(ProcessHandle.current().pid());
     private volatile WorkerProcess archiveWriter;
@@ -46,7 +45,7 @@ public final class WorkerPool {
         } else {
             workers.add(w);
         }
-        w.onDeath((who, line) -> say.accept(who, line));
+        w.onDeath(exit -> say.accept(exit));
         List<String> flags = new java.util.ArrayList<>(archive.flags());
         flags.addAll(extraJvmFlags());
         w.start(flags);
@@ -57,8 +56,8 @@ public final class WorkerPool {
         return w;
     }
 
-    /** Who hears when a worker ends after it was ready. */
-    public void onDeath(BiConsumer<String, String> listener) {
+    /** Who hears when a worker ends after it was ready: how, and by whose hand. */
+    public void onDeath(Consumer<WorkerExit> listener) {
         say = listener;
     }
 

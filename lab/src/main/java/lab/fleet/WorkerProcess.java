@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -54,7 +55,9 @@ public final class WorkerProcess {
     private Process process;
     private Thread outPump;
     private volatile WorkerState state = WorkerState.STARTING;
-    private volatile java.util.function.BiConsumer<String, String> onDeath = (id, line) -> {};
+    private volatile Consumer<WorkerExit> onDeath = exit -> {};
+    private volatile boolean stopAsked;
+    private volatile WorkerExit exit;
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -76,15 +79,18 @@ public final class WorkerProcess {
         outPump = LinePump.start(id() + "-out", process.getInputStream(), this::onLine);
         Thread errPump = LinePump.start(id() + "-err", process.getErrorStream(), stderr::add);
         process.onExit().thenRun(() -> {
+            LinePump.join(errPump); // the last stderr lines are the explanation: read them all first
             boolean wasUp = state == WorkerState.UP || state == WorkerState.PAUSED;
+            WorkerExit.By by = state == WorkerState.KILLED
+                    ? WorkerExit.By.KILL
+                    : stopAsked ? WorkerExit.By.STOP : WorkerExit.By.ITSELF;
+            exit = new WorkerExit(id(), process.pid(), process.exitValue(), by, stderr.lines());
             if (state != WorkerState.KILLED) {
                 state = WorkerState.EXITED;
             }
-            if (wasUp || state == WorkerState.KILLED) {
-                onDeath.accept(
-                        id(), id() + " (pid " + process.pid() + ") " + state + ", exit code " + process.exitValue());
+            if (wasUp || by == WorkerExit.By.KILL) {
+                onDeath.accept(exit);
             }
-            LinePump.join(errPump); // the last stderr lines are the explanation: read them all first
             port.completeExceptionally(new IllegalStateException(
                     id() + " exited with code " + process.exitValue() + " before it was ready" + stderrSummary()));
         });
@@ -157,9 +163,14 @@ public final class WorkerProcess {
         }
     }
 
-    /** Who hears, by id and in one line, that the worker ended after it was ready (a crash, a kill, a stop). */
-    void onDeath(java.util.function.BiConsumer<String, String> listener) {
+    /** Who hears that the worker ended after it was ready (a crash, a kill, a stop), once its stderr is read. */
+    void onDeath(Consumer<WorkerExit> listener) {
         onDeath = listener;
+    }
+
+    /** How it ended, once it has: what the dashboard's row and the recording say. */
+    public Optional<WorkerExit> exit() {
+        return Optional.ofNullable(exit);
     }
 
     /** starting, up, paused, killed or exited. */
@@ -191,6 +202,7 @@ public final class WorkerProcess {
     /** Asks the worker to stop (SIGTERM): it stops firing and lets the runs in progress write their rows. */
     public void requestStop() {
         if (alive()) {
+            stopAsked = true;
             // A paused process cannot act on SIGTERM: wake it first, or it would need the kill after the grace.
             if (state == WorkerState.PAUSED) {
                 resume();

@@ -63,6 +63,15 @@ public final class Infrastructure implements AutoCloseable {
         }
     }
 
+    /**
+     * Who hears that one of the lab's own servers died on its own, with its name and one line; set before any
+     * server starts.
+     */
+    void onServerDeath(java.util.function.BiConsumer<lab.session.ServerName, String> listener) {
+        redis.onDeath(line -> listener.accept(lab.session.ServerName.REDIS, line));
+        postgres.onDeath(line -> listener.accept(lab.session.ServerName.POSTGRES, line));
+    }
+
     /** Starts now what the first mode and the store need, then the store itself and servers.env. */
     void startFor(ModeSpec spec, Consumer<String> say) throws StartFailure {
         Mode mode = spec.mode();

@@ -14,7 +14,9 @@ import java.util.function.Consumer;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
+import lab.guard.Fields;
 import lab.protocol.Event;
+import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
 
@@ -95,7 +97,8 @@ public final class Lab implements AutoCloseable {
                 settings.every(),
                 recording);
         this.serverToggle =
-                new ServerToggle(infra, recording, () -> modes.spec().mode().cliName());
+                new ServerToggle(infra, recording, () -> modes.spec().mode().cliName(), () -> modes.spec()
+                        .onLockError());
         this.controls = new Controls(
                 modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock, recording);
     }
@@ -128,11 +131,36 @@ public final class Lab implements AutoCloseable {
         launchedAt = clock.instant();
         infra.prepare();
         recording.writeTo(infra::record);
+        infra.onServerDeath((name, line) -> {
+            if (stopping || closed) {
+                return;
+            }
+            String said = line + "; " + serverToggle.downConsequence(name);
+            recording.lab(
+                    EventType.SERVER,
+                    modes.spec().mode().cliName(),
+                    said,
+                    Fields.of("name", name.toString(), "up", false, "on_its_own", true));
+            say.accept(said);
+        });
         infra.startFor(modes.spec(), say);
-        workers.onDeath((id, line) -> {
-            lockWatcher.forget(id);
+        workers.onDeath(exit -> {
+            lockWatcher.forget(exit.worker());
+            if (exit.onItsOwn()) {
+                // Recorded whenever it happens, a stop included: a worker that dies during the stop died all the same.
+                recording.lab(
+                        EventType.EXITED,
+                        modes.spec().mode().cliName(),
+                        exit.line(),
+                        Fields.of(
+                                "target", exit.worker(),
+                                "target_pid", exit.pid(),
+                                "exit_code", exit.code(),
+                                "signal", exit.signal().orElse(null),
+                                "stderr", exit.quoted()));
+            }
             if (!stopping) {
-                say.accept(line);
+                say.accept(exit.line());
             }
         });
         try {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.function.Supplier;
 import lab.protocol.EventType;
+import lab.protocol.OnLockError;
 import lab.servers.LabServer;
 import lab.servers.ServerSlot;
 import lab.session.ServerName;
@@ -16,11 +17,13 @@ public final class ServerToggle {
     private final Infrastructure infra;
     private final Recording recording;
     private final Supplier<String> mode;
+    private final Supplier<OnLockError> onLockError;
 
-    ServerToggle(Infrastructure infra, Recording recording, Supplier<String> mode) {
+    ServerToggle(Infrastructure infra, Recording recording, Supplier<String> mode, Supplier<OnLockError> onLockError) {
         this.infra = infra;
         this.recording = recording;
         this.mode = mode;
+        this.onLockError = onLockError;
     }
 
     private void record(ServerName name, boolean up, String line) {
@@ -74,6 +77,17 @@ public final class ServerToggle {
         } catch (IllegalStateException e) {
             return "; fencing counter not restored (fenced mode fails closed until it is): " + e.getMessage();
         }
+    }
+
+    /**
+     * What a server down means for the modes that need it, as {@code --on-lock-error} decides: fail closed (skip) or
+     * the seed's local fallback; and the key that starts it again.
+     */
+    String downConsequence(ServerName name) {
+        String key = name == ServerName.REDIS ? "R" : "P";
+        return onLockError.get() == OnLockError.LOCAL
+                ? "modes that need it fall back to a local lock (on-lock-error local); " + key + " starts it again"
+                : "modes that need it fail closed (on-lock-error skip); " + key + " starts it again";
     }
 
     /** Brings the server to {@code start}ed or stopped: a scenario step, which says what it wants. */

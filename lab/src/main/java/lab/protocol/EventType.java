@@ -36,7 +36,12 @@ public enum EventType {
      * Launcher: the counter table was read at the end of the session; {@code from} and {@code to} (the span whose
      * complete windows it counted), {@code every_ms}.
      */
-    COUNTED;
+    COUNTED,
+    /**
+     * Launcher: a worker ended that the lab had not killed or stopped (a crash, a signal from elsewhere);
+     * {@code target}, {@code target_pid}, {@code exit_code}, {@code signal} (or none), {@code stderr} (its last lines).
+     */
+    EXITED;
 
     /** Whether the launcher, not a worker, writes this record. */
     public boolean launcher() {

@@ -3,8 +3,10 @@ package lab.runs;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.headless.EventLine;
@@ -34,6 +36,7 @@ public final class DashboardRun {
         return t;
     });
     private final AtomicBoolean stop = new AtomicBoolean();
+    private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicReference<String> selected = new AtomicReference<>();
     private volatile String startFailure;
     private Thread starter;
@@ -77,8 +80,16 @@ public final class DashboardRun {
     private int runWithDashboard() {
         ZoneId zone = ZoneId.systemDefault();
         lab.onEvent(e -> model.onEvent(e, EventLine.format(e, zone)));
+        // SIGTERM or SIGHUP (run.sh hands them on): the run ends as after q, y — summary, tables and all — and the
+        // hook closes the screen and the lab itself only if that takes too long, or the UI thread is stuck.
         Thread hook = new Thread(
                 () -> {
+                    stop.set(true);
+                    try {
+                        finished.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException ignored) {
+                        // exiting anyway
+                    }
                     dashboard.close();
                     lab.close();
                 },
@@ -93,12 +104,18 @@ public final class DashboardRun {
             dashboard.run(publisher::latest, keys::onCommand, stop::get);
         } catch (Exception e) {
             failure = "the dashboard failed: " + e;
+            e.printStackTrace(); // into launcher.log while the screen was up: where a bug report starts
         } finally {
             dashboard.close();
             publisher.close();
             stopBackgroundWork();
         }
-        int code = finish(failure);
+        int code;
+        try {
+            code = finish(failure);
+        } finally {
+            finished.countDown();
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

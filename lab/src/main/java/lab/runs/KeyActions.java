@@ -96,7 +96,7 @@ public final class KeyActions {
                     scenario.togglePause();
                 }
             }
-            case HELP, KNOBS, WHY_BACK -> {}
+            case HELP, KNOBS, WHY_BACK, CRASH -> {}
         }
     }
 
@@ -107,6 +107,7 @@ public final class KeyActions {
         }
         return switch ((Action) c) {
             case HELP,
+                    CRASH,
                     KNOBS,
                     WHY_BACK,
                     QUIT,
@@ -148,7 +149,11 @@ public final class KeyActions {
             });
             return;
         }
-        WorkerTarget target = chosen != null ? WorkerTarget.of(chosen) : WorkerTarget.holder();
+        // r with none selected brings back a worker that is down (it crashed, or k killed it) before it would touch
+        // the holder: after a death, restarting someone else would be the surprise.
+        String down = a == Action.RESTART && chosen == null ? firstDown() : null;
+        WorkerTarget target =
+                chosen != null ? WorkerTarget.of(chosen) : down != null ? WorkerTarget.of(down) : WorkerTarget.holder();
         FaultKind kind =
                 switch (a) {
                     case KILL -> FaultKind.KILL;
@@ -156,6 +161,15 @@ public final class KeyActions {
                     default -> FaultKind.RESTART;
                 };
         act(() -> lab.controls().fault(kind, target));
+    }
+
+    /** The first worker, in id order, that has exited or been killed; null when all are alive. */
+    private String firstDown() {
+        return lab.workers().all().stream()
+                .filter(w -> w.state() == WorkerState.EXITED || w.state() == WorkerState.KILLED)
+                .map(WorkerProcess::id)
+                .findFirst()
+                .orElse(null);
     }
 
     private boolean isPaused(String id) {

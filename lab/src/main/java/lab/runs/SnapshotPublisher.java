@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.check.Figures;
+import lab.fleet.WorkerExit;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.launcher.Lab;
@@ -144,7 +145,15 @@ public final class SnapshotPublisher implements AutoCloseable {
                 lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString(),
                 spec);
         List<WorkerProc> procs = lab.workers().all().stream()
-                .map(w -> new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString()))
+                .map(w -> new WorkerProc(
+                        w.id(),
+                        w.pid(),
+                        w.port(),
+                        w.state().toString(),
+                        w.exit()
+                                .filter(WorkerExit::onItsOwn)
+                                .map(x -> Integer.toString(x.code()))
+                                .orElse("")))
                 .toList();
         LockState lock = lab.locks().current();
         String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);

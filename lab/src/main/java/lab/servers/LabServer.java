@@ -29,6 +29,12 @@ public interface LabServer extends AutoCloseable {
     /** Stops it as a crash would look to its clients; {@link #start()} brings it back. */
     void stop();
 
+    /**
+     * Who hears, in one line, that its process ended without {@link #stop()} (a crash, a kill from elsewhere): the
+     * lab's own servers are watched; a server the lab did not start is not its to watch.
+     */
+    void onDeath(java.util.function.Consumer<String> listener);
+
     @Override
     void close();
 }

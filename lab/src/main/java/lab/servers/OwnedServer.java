@@ -2,6 +2,8 @@ package lab.servers;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.Consumer;
+import lab.os.ExitStatus;
 import lab.os.SessionFolder;
 
 /**
@@ -16,6 +18,8 @@ abstract class OwnedServer implements LabServer {
     private final String note;
     protected ServerProcess process; // guarded by this
     private long startMillis; // guarded by this
+    private boolean stopAsked; // guarded by this
+    private volatile Consumer<String> onDeath = line -> {};
 
     OwnedServer(Path dir, int port, String password, String note) {
         this.dir = dir;
@@ -29,8 +33,41 @@ abstract class OwnedServer implements LabServer {
 
     /** Starts it, the first time or again after {@link #stop()}, and notes how long that took since {@code t0}. */
     final synchronized void launch(long t0) throws IOException {
-        process = startProcess();
+        stopAsked = false;
+        ServerProcess started = startProcess();
+        process = started;
         startMillis = (System.nanoTime() - t0) / 1_000_000;
+        started.onExit(code -> died(started, code));
+    }
+
+    /** A process that ended without {@link #stop()}: a crash, the OOM killer, a kill from another terminal. */
+    private void died(ServerProcess which, int code) {
+        String line;
+        synchronized (this) {
+            if (stopAsked || which != process) {
+                return;
+            }
+            line = name() + " server (pid " + which.pid() + ") on " + address() + " died on its own: "
+                    + ExitStatus.describe(code) + "; its log's last line: " + which.lastLogLine();
+        }
+        onDeath.accept(line);
+    }
+
+    @Override
+    public void onDeath(Consumer<String> listener) {
+        onDeath = listener;
+    }
+
+    /** Its name in a line: redis, postgres. */
+    protected abstract String name();
+
+    /** Stops the process as its clients would see a crash; the subclass says how. */
+    protected abstract void stopProcess();
+
+    @Override
+    public final synchronized void stop() {
+        stopAsked = true;
+        stopProcess();
     }
 
     @Override

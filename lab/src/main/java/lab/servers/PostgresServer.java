@@ -126,7 +126,12 @@ public final class PostgresServer extends OwnedServer {
 
     /** Fast shutdown (SIGINT): open sessions are cut, as in a real outage; SIGTERM would wait for them to leave. */
     @Override
-    public synchronized void stop() {
+    protected String name() {
+        return ServerName.POSTGRES.toString();
+    }
+
+    @Override
+    protected void stopProcess() {
         if (process != null && process.alive()) {
             try {
                 process.signal("INT");

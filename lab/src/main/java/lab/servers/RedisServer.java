@@ -148,7 +148,12 @@ public final class RedisServer extends OwnedServer {
 
     /** Stops the server (SIGTERM: with no save points it exits at once) and waits until it is gone. */
     @Override
-    public synchronized void stop() {
+    protected String name() {
+        return ServerName.REDIS.toString();
+    }
+
+    @Override
+    protected void stopProcess() {
         if (process != null && process.alive()) {
             process.terminate();
             process.awaitExit(Duration.ofSeconds(5));

@@ -93,6 +93,11 @@ public final class ServerProcess {
         }
     }
 
+    /** Runs {@code then} with the exit code once the process has ended, however it ended. */
+    void onExit(java.util.function.IntConsumer then) {
+        process.onExit().thenAccept(p -> then.accept(p.exitValue()));
+    }
+
     /** The exit code once ended, -1 while it runs. */
     int exitCode() {
         return process.isAlive() ? -1 : process.exitValue();

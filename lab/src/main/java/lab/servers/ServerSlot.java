@@ -24,6 +24,7 @@ public final class ServerSlot implements AutoCloseable {
     private final CompletableFuture<LabServer> server = new CompletableFuture<>();
     private volatile boolean begun;
     private boolean closed;
+    private volatile java.util.function.Consumer<String> onDeath = line -> {};
     private volatile long firstStartMillis; // what the summary reports: a restart by a trainer's key is not the start
 
     private ServerSlot(String name, String url, String address, boolean external, Starter starter) {
@@ -69,11 +70,17 @@ public final class ServerSlot implements AutoCloseable {
         begun = true;
         try {
             LabServer started = starter.start();
+            started.onDeath(line -> onDeath.accept(line));
             firstStartMillis = started.startMillis();
             server.complete(started);
         } catch (Exception e) {
             server.completeExceptionally(e);
         }
+    }
+
+    /** Who hears that the lab's own server died without being stopped (see {@link LabServer#onDeath}). */
+    public void onDeath(java.util.function.Consumer<String> listener) {
+        onDeath = listener;
     }
 
     /** Waits for the server; throws with a message naming it and the reason when it could not start. */

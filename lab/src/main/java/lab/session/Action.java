@@ -32,5 +32,11 @@ public enum Action implements Command {
     CONFIRM,
     CANCEL,
     SCENARIO_PAUSE_RESUME,
-    SCENARIO_NEXT
+    SCENARIO_NEXT,
+    /**
+     * Ctrl-\, a hidden key: the dashboard throws on its UI thread, as a bug in it would. It is how a trainer (and
+     * the terminal-safety test) checks, before a session, that such a crash still ends the run with its summary, exit
+     * code 3 and the terminal as it was.
+     */
+    CRASH
 }

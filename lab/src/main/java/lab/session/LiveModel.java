@@ -170,7 +170,8 @@ public final class LiveModel {
                     s.skipped,
                     s.errors,
                     p.id().equals(holder) || lock.localHolders().contains(p.id()),
-                    p.id().equals(selected)));
+                    p.id().equals(selected),
+                    p.exitCode()));
         }
         List<CounterRow> latest = rows.subList(Math.max(0, rows.size() - ROWS_SHOWN), rows.size());
         Map<Instant, Integer> latestPerTick = new HashMap<>();

@@ -6,7 +6,9 @@ package lab.session;
  * @param state starting, up, paused, killed or exited
  * @param lastOutcome the last tick's outcome: executed, skipped, error or none
  * @param holdsLock the worker holds the lock now, as read from the outside (Redis, pg_locks) or from its events
- * @param selected the arrow keys chose it: k, p and r act on it (none selected: on the lock holder)
+ * @param selected the arrow keys chose it: k, p and r act on it (none selected: r on a worker that is down, else
+ *     each on the lock holder)
+ * @param exitCode the exit code of a worker that ended on its own, else empty
  */
 public record WorkerView(
         String id,
@@ -19,4 +21,20 @@ public record WorkerView(
         long skipped,
         long errors,
         boolean holdsLock,
-        boolean selected) {}
+        boolean selected,
+        String exitCode) {
+    public WorkerView(
+            String id,
+            long pid,
+            int port,
+            String state,
+            String mode,
+            String lastOutcome,
+            long executed,
+            long skipped,
+            long errors,
+            boolean holdsLock,
+            boolean selected) {
+        this(id, pid, port, state, mode, lastOutcome, executed, skipped, errors, holdsLock, selected, "");
+    }
+}

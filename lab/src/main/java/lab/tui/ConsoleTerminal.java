@@ -1,8 +1,6 @@
 package lab.tui;
 
-import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
-import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.util.Optional;
@@ -30,17 +28,15 @@ public final class ConsoleTerminal {
     }
 
     /**
-     * A text terminal on stdin/stdout, or empty when {@link #whyNot()} has a reason. Never a Swing window:
-     * without the force flag Lanterna opens one on a desktop that has no TTY, in front of nobody.
+     * A text terminal on stdin/stdout, or empty when {@link #whyNot()} has a reason. Never a Swing window (which
+     * Lanterna's factory would open on a desktop that has no TTY, in front of nobody): the Unix terminal itself.
      */
     static Optional<Terminal> open(Charset charset) throws IOException {
         if (whyNot().isPresent()) {
             return Optional.empty();
         }
         // Ctrl-C arrives as a key, not as Lanterna's System.exit(1): the lab stops as after q, y — summary included.
-        return Optional.of(new DefaultTerminalFactory(System.out, System.in, charset)
-                .setForceTextTerminal(true)
-                .setUnixTerminalCtrlCBehaviour(UnixLikeTerminal.CtrlCBehaviour.TRAP)
-                .createTerminal());
+        // Ctrl-\ and Ctrl-Z arrive as keys too, instead of signals that tear the screen or stop the lab.
+        return Optional.of(new SignalKeysTerminal(System.in, System.out, charset));
     }
 }

@@ -30,6 +30,7 @@ final class HelpOverlay {
                         upDown + " select a worker (none selected: the lock holder)",
                         upDown + " 选中一个 worker（不选时：锁的持有者）"),
                 look.say("k kill -9 it   p pause / resume it   r restart it", "k kill -9 杀掉   p 暂停 / 恢复   r 重启"),
+                look.say("r with none selected: a worker that is down first", "不选时 r 先重启已退出的 worker"),
                 look.say("s stop it gracefully (SIGTERM)", "s 正常停止（SIGTERM）"),
                 look.say(
                         "R stop / start Redis    P stop / start PostgreSQL", "R 停止 / 启动 Redis    P 停止 / 启动 PostgreSQL"),

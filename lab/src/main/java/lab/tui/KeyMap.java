@@ -27,6 +27,10 @@ public final class KeyMap {
         if (key.isCtrlDown() && ch != null && (ch == 'c' || ch == 'C')) {
             return Optional.of(Action.STOP_NOW);
         }
+        // Ctrl-\ is a terminal's "quit and dump core" (SIGQUIT, here a key: the dashboard turns signal keys off).
+        if (key.isCtrlDown() && ch != null && ch == '\\') {
+            return Optional.of(Action.CRASH);
+        }
         if (key.isCtrlDown() || key.isAltDown()) {
             return Optional.empty();
         }

@@ -58,6 +58,10 @@ final class ViewControl {
         }
         Optional<Command> command = keys.map(key, current.quitAsked());
         command.ifPresent(c -> {
+            if (c == Action.CRASH) {
+                throw new IllegalStateException(
+                        "dashboard crashed on purpose by Ctrl-\\ (the check that a crash gives the terminal back)");
+            }
             if (c == Action.HELP) {
                 help = !help;
             } else if (c == Action.KNOBS) {

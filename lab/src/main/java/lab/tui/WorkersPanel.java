@@ -55,7 +55,14 @@ final class WorkersPanel {
                         + Pen.fit(Long.toString(w.pid()), 9)
                         + Pen.fit(w.port() > 0 ? Integer.toString(w.port()) : "-", 7),
                 Role.PLAIN);
-        c = pen.put(c, y, Pen.fit(stateWord(w.state()), 10), stateRole(w.state()));
+        // A worker that ended on its own shows its exit code where the state is (the events say the signal and its
+        // last stderr lines): "exit 137" is the first thing a trainer needs to tell a crash from a kill.
+        boolean crashed = !w.exitCode().isEmpty();
+        c = pen.put(
+                c,
+                y,
+                Pen.fit(crashed ? look.say("exit ", "退出 ") + w.exitCode() : stateWord(w.state()), 10),
+                crashed ? Role.BAD : stateRole(w.state()));
         c = pen.putMode(c, y, Pen.fit(w.mode(), 13), w.mode());
         c = pen.put(c, y, Pen.fit(outcomeWord(w.lastOutcome()), 9), outcomeRole(w.lastOutcome()));
         c = pen.put(

@@ -154,6 +154,17 @@ class DashboardRendererTest {
     }
 
     @Test
+    void a_worker_that_ended_on_its_own_shows_its_exit_code_where_its_state_is() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0).tick(0, "naive", 2);
+        f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, false, false));
+        f.workers.add(new WorkerView("w2", 4128, 2, "exited", "naive", "executed", 3, 0, 0, false, false, "137"));
+
+        Rendered screen = Rendered.render(f.build(), Rendered.MONO_UTF8, 80, 24, false);
+
+        assertThat(screen.text()).containsPattern("w2 +4128 +2 +exit 137 +naive");
+    }
+
+    @Test
     void the_help_overlay_lists_the_keys_over_the_dashboard() {
         Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
 

@@ -80,4 +80,10 @@ class KeyMapTest {
         assertThat(keys.map(new KeyStroke('c', true, false), false)).contains(Action.STOP_NOW);
         assertThat(keys.map(new KeyStroke('c', true, false), true)).contains(Action.STOP_NOW);
     }
+
+    @Test
+    void ctrl_backslash_is_the_hidden_crash_key_and_ctrl_z_means_nothing() {
+        assertThat(keys.map(new KeyStroke('\\', true, false), false)).contains(Action.CRASH);
+        assertThat(keys.map(new KeyStroke('z', true, false), false)).isEmpty();
+    }
 }

@@ -1,6 +1,7 @@
 package lab.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
@@ -149,5 +150,13 @@ class ViewControlTest {
                 screen.lines().stream().filter(l -> l.startsWith("why")).toList();
         assertThat(lines).as(screen.text()).hasSize(1);
         return lines.get(0).stripTrailing();
+    }
+
+    @Test
+    void the_crash_key_throws_on_the_ui_thread_and_sends_the_lab_nothing() {
+        assertThatThrownBy(() -> press(new KeyStroke('\\', true, false)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("dashboard crashed on purpose by Ctrl-\\ (the check that a crash gives the terminal back)");
+        assertThat(sent).isEmpty();
     }
 }
