@@ -2,7 +2,6 @@ package lab.soak;
 
 import java.time.Duration;
 import java.time.Instant;
-import lab.check.Checker;
 
 /**
  * How far a fault's consequences may reach in the counter table, and so how many ticks it may cost at most: a missed
@@ -39,9 +38,23 @@ public record FaultReach(Instant from, Instant to) {
         return tick.plus(period).isAfter(from) && !tick.isAfter(to);
     }
 
-    /** The most ticks it may cost: the windows it touches. */
-    public int boundTicks(Duration period) {
-        Instant first = Checker.floor(from, period);
-        return (int) (Duration.between(first, to).toMillis() / period.toMillis()) + 1;
+    /**
+     * The most ticks a fault of {@code f}'s kind may cost, planned, not measured: a reach that grew because a restart
+     * or a resume was slow must not grow the allowance with it. A lock outlives its holder by at most one lease, plus
+     * the tick in progress and the one that fires as the key expires; a server is down for its planned outage (Redis:
+     * {@link SoakSettings#REDIS_DOWN}; a PostgreSQL restart: {@link #RESTART_BUDGET}), plus the tick in progress and
+     * the two after it comes back.
+     */
+    public static int boundTicks(InjectedFault f, Duration period, Duration ttl) {
+        Duration down =
+                switch (f.planned().kind()) {
+                    case KILL, PAUSE -> ttl;
+                    case REDIS_STOP -> SoakSettings.REDIS_DOWN.plus(period);
+                    case POSTGRES_RESTART -> RESTART_BUDGET.plus(period);
+                };
+        return (int) (down.toMillis() / period.toMillis()) + 2;
     }
+
+    /** What a PostgreSQL restart may take, stop to accepting again: it takes 50 ms to 1.5 s here. */
+    public static final Duration RESTART_BUDGET = Duration.ofSeconds(2);
 }

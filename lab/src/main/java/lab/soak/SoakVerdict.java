@@ -67,7 +67,10 @@ public record SoakVerdict(
             while (i < reaches.size() && !reaches.get(i).covers(f.tick(), period)) {
                 i++;
             }
-            if (i < reaches.size()) {
+            if (f.cause() == lab.check.Cause.UNEXPLAINED) {
+                // Inside a fault's reach or not, a miss the recording cannot explain is not put down to the fault.
+                unattributed.add(f);
+            } else if (i < reaches.size()) {
                 missedBy.get(i).add(f);
             } else if (f.cause() == lab.check.Cause.HELD_PAST_WINDOW) {
                 slow.add(f);
@@ -77,7 +80,10 @@ public record SoakVerdict(
         }
         for (int i = 0; i < injected.size(); i++) {
             reports.add(new FaultReport(
-                    injected.get(i), reaches.get(i), reaches.get(i).boundTicks(period), missedBy.get(i)));
+                    injected.get(i),
+                    reaches.get(i),
+                    FaultReach.boundTicks(injected.get(i), period, ttl),
+                    missedBy.get(i)));
         }
         return new SoakVerdict(
                 summary.total(),
@@ -113,6 +119,10 @@ public record SoakVerdict(
                     + " ticks); first: " + slow.get(0).sentence());
         }
         for (FaultReport r : faults) {
+            if (r.missed().size() > r.boundTicks()) {
+                out.add("missed_ticks: fault " + r.fault().planned() + " cost "
+                        + r.missed().size() + " ticks (expected at most " + r.boundTicks() + ")");
+            }
             if (!r.fault().healed()) {
                 out.add("fault " + r.fault().planned() + " was not undone: "
                         + String.join("; ", r.fault().lines()));
