@@ -22,10 +22,23 @@ public final class Summaries {
     static RunSummary finish(Lab lab, Instant stopAt, Path summaryJson, PrintStream out)
             throws SQLException, IOException, InterruptedException {
         RunSummary summary = lab.stopAndSummarise(stopAt);
-        lab.saveTables();
         SummaryText.lines(summary).forEach(out::println);
         write(summary, lab.runDir(), summaryJson);
+        saveTables(lab, out);
         return summary;
+    }
+
+    /**
+     * The tables beside the recording, for the report. After the summary, and apart from it: a table that cannot be
+     * exported costs the report its rows, not the run its figures.
+     */
+    static void saveTables(Lab lab, PrintStream out) {
+        try {
+            lab.saveTables();
+        } catch (SQLException | IOException e) {
+            out.println("warning: the store's tables were not saved in " + lab.runDir() + " (./run.sh report will lack"
+                    + " their rows): " + e.getMessage());
+        }
     }
 
     /** {@link #finish}, or one line on {@code err} saying why there is no summary; true when there is one. */

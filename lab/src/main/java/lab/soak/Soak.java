@@ -149,7 +149,12 @@ public final class Soak {
         Instant stopAt = lab.clock().instant();
         try {
             RunSummary summary = lab.stopAndSummarise(stopAt);
-            lab.saveTables();
+            try {
+                lab.saveTables();
+            } catch (SQLException | IOException e) {
+                // The report's rows, not the verdict: the verdict reads the table itself, below.
+                err.println("warning: the store's tables were not saved in " + lab.runDir() + ": " + e.getMessage());
+            }
             List<CounterRow> rows;
             try (CounterStore store = new CounterStore(lab.infra().storeUrl())) {
                 rows = store.readAll();
@@ -158,8 +163,6 @@ public final class Soak {
             return new SoakResult(summary, rows, recording, injected, ports(summary, recording), lab.runDir());
         } catch (SQLException e) {
             err.println("error: cannot read the counter table in postgres: " + e.getMessage());
-        } catch (IOException e) {
-            err.println("error: cannot save the session's tables: " + e.getMessage());
         }
         return null;
     }
