@@ -87,7 +87,7 @@ public final class LabCommand implements Callable<Integer> {
             names = "--lang",
             paramLabel = "LANG",
             description = "the dashboard's and a scenario's captions' language: en or zh (default: from LC_ALL,"
-                    + " LC_MESSAGES, LANG; zh_* gives zh); event lines and summaries stay English")
+                    + " LC_MESSAGES, LANG; zh_* gives zh; a headless run: en); event lines and summaries stay English")
     String lang;
 
     @Option(
@@ -138,7 +138,7 @@ public final class LabCommand implements Callable<Integer> {
                 err.println("error: " + e.getMessage());
                 return Main.BAD_INPUT;
             }
-            driver = new ScenarioDriver(scenario, speed, failFast, language());
+            driver = new ScenarioDriver(scenario, speed, failFast, Lang.EN);
             Setup setup = scenario.setup();
             settings = new LabSettings(
                     setup.workers(),
@@ -177,11 +177,9 @@ public final class LabCommand implements Callable<Integer> {
         return Runs.start(settings, driver, headless, noColor, language(), out, err);
     }
 
-    /** {@code --lang}, checked by {@link #validate}, else the locale's. */
+    /** {@code --lang}, checked by {@link #validate}; null when not given (the run kind then decides: see Runs). */
     private Lang language() {
-        return lang == null
-                ? Lang.fromLocale(System.getenv())
-                : Lang.byCode(lang).orElseThrow();
+        return lang == null ? null : Lang.byCode(lang).orElseThrow();
     }
 
     private void validate(KnobOptions.Given knobs) {

@@ -20,7 +20,12 @@ public final class Runs {
 
     private Runs() {}
 
-    /** Runs the lab as asked and returns the exit code ({@link ExitCode}). */
+    /**
+     * Runs the lab as asked and returns the exit code ({@link ExitCode}).
+     *
+     * @param lang {@code --lang}, or null: then the dashboard speaks the locale's language, and a headless run, whose
+     *     lines are a log that CI and bug reports quote, English
+     */
     public static int start(
             LabSettings settings,
             ScenarioDriver driver,
@@ -33,8 +38,12 @@ public final class Runs {
             Optional<String> whyNot = ConsoleTerminal.whyNot();
             if (whyNot.isEmpty()) {
                 try {
-                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor, lang));
+                    Lang screen = lang != null ? lang : Lang.fromLocale(System.getenv());
+                    Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor, screen));
                     if (dashboard.isPresent()) {
+                        if (driver != null) {
+                            driver.speak(screen);
+                        }
                         return new DashboardRun(settings, dashboard.get(), out, driver).run();
                     }
                 } catch (IOException e) {
@@ -44,6 +53,7 @@ public final class Runs {
             err.println("no dashboard: " + whyNot.orElse("no text terminal") + "; running headless instead");
         }
         if (driver != null) {
+            driver.speak(lang != null ? lang : Lang.EN);
             return new ScenarioRun(settings, driver, out, err).run();
         }
         return new HeadlessRun(settings.duration() == null ? settings.runningFor(HEADLESS) : settings, out, err).run();

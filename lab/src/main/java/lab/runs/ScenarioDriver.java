@@ -33,7 +33,7 @@ public final class ScenarioDriver {
     private volatile boolean allHeld = true;
 
     private final boolean failFast;
-    private final Lang lang;
+    private volatile Lang lang;
 
     public ScenarioDriver(Scenario scenario, double speed) {
         this(scenario, speed, false, Lang.EN);
@@ -54,6 +54,11 @@ public final class ScenarioDriver {
     /** The title in the driver's language. */
     String title() {
         return scenario.title().in(lang);
+    }
+
+    /** The language the run kind settles on, once it is known (see {@link Runs#start}). */
+    void speak(Lang lang) {
+        this.lang = lang;
     }
 
     boolean locksKeys() {
