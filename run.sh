@@ -70,14 +70,22 @@ set +e
   exec java "${launcher_opts[@]}" -Djava.io.tmpdir="$tmp" -Dlab.home="$here" -jar "$jar" "$@"
 ) <&0 &
 launcher=$!
-trap 'kill -s TERM "$launcher" 2>/dev/null' TERM
-trap 'kill -s HUP "$launcher" 2>/dev/null' HUP
-trap ':' INT
+interrupted=""
+trap 'interrupted=1; kill -s TERM "$launcher" 2>/dev/null' TERM
+trap 'interrupted=1; kill -s HUP "$launcher" 2>/dev/null' HUP
+trap 'interrupted=1' INT
+first=1
 while :; do
+  interrupted=""
   wait "$launcher"
-  code=$?
-  # A trapped signal ends the wait early (status above 128) while the launcher still runs: wait again for its own code.
-  kill -0 "$launcher" 2>/dev/null || break
+  status=$?
+  # A signal that came just after a wait that had already returned the launcher's code: nothing left to wait for.
+  if [ -z "$first" ] && [ "$status" -eq 127 ]; then break; fi
+  first=""
+  code=$status
+  # A trapped signal ends the wait early with 128+n of its own, whether or not the launcher has ended by then: wait
+  # again for the launcher's own code (bash keeps it for a job that ended and was not yet waited for).
+  [ -n "$interrupted" ] || break
 done
 set -e
 exit "$code"
