@@ -118,6 +118,9 @@ final class Pen {
             line.append(word);
             while (cells(line.toString()) > width) {
                 String head = head(line.toString(), width);
+                if (head.isEmpty()) {
+                    head = line.substring(0, 1); // a wide character on a one-cell line: it overflows, or nothing ends
+                }
                 lines.add(head.stripTrailing());
                 line.delete(0, head.length());
                 while (line.length() > 0 && line.charAt(0) == ' ') {
