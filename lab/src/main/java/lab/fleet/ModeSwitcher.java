@@ -59,6 +59,11 @@ public final class ModeSwitcher {
                     .PUT(HttpRequest.BodyPublishers.ofString(body))
                     .build();
             calls.add(http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
+                    // A kept-alive connection that died while the worker was paused answers nothing at all: the call
+                    // goes once more, on a new connection (PUT /mode is idempotent). A timeout is not retried.
+                    .exceptionallyCompose(err -> stale(err)
+                            ? http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
+                            : CompletableFuture.failedFuture(err))
                     .handle((res, err) -> {
                         if (err != null) {
                             return w.id() + " did not answer PUT /mode: " + err.getMessage();
@@ -81,6 +86,14 @@ public final class ModeSwitcher {
             }
         }
         return new Result(acks, refusals);
+    }
+
+    /** A connection that closed before any answer: not the worker refusing, nor the worker too slow. */
+    private static boolean stale(Throwable err) {
+        Throwable e = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                ? err.getCause()
+                : err;
+        return e instanceof IOException && !(e instanceof java.net.http.HttpTimeoutException);
     }
 
     private static String errorOf(String body) {
