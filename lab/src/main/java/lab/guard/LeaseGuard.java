@@ -131,12 +131,16 @@ public final class LeaseGuard<L extends Lease> implements Guard {
         }
         if (lock.expires()) {
             long callStart = System.nanoTime();
-            LockEvent e = timed(lock.expireIn(lease, left, false), callStart);
+            // The instant, in whole milliseconds rounded up, as the server keeps it: the span `left` would be counted
+            // from whenever the call reaches the server, carrying the key past the boundary on a busy machine.
+            Instant at =
+                    Instant.ofEpochMilli(holdUntil.toEpochMilli() + (holdUntil.getNano() % 1_000_000 == 0 ? 0 : 1));
+            LockEvent e = timed(lock.expireAt(lease, at), callStart);
             if (e.type() == EventType.RELEASED) {
                 lingering.put(lease, tick);
                 lingering.keySet().removeIf(l -> l != lease && lingering.get(l) != null && expired(l));
             }
-            return e.with(Fields.of("expires_at", holdUntil.toString()));
+            return e;
         }
         // Held by this thread: a worker told to stop wakes it at once, so the lock is given back before it exits.
         boolean stopped = stopping.await(left.toMillis(), TimeUnit.MILLISECONDS);

@@ -1,6 +1,7 @@
 package lab.guard;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * What one lock mechanism knows: its commands and its sentences, nothing of when they are called. The order —
@@ -22,22 +23,30 @@ public interface LockMechanism<L extends Lease> extends AutoCloseable {
 
     /**
      * Whether the lock expires by itself (a lease with a TTL). One that does is held past the job by setting its
-     * expiry ({@link #expireIn}); one that does not is held by the thread that took it, waiting.
+     * expiry ({@link #expireAt}); one that does not is held by the thread that took it, waiting.
      */
     default boolean expires() {
         return false;
     }
 
     /**
-     * Sets the lease to end {@code in} from now, if it is still ours: to extend it while the job runs (renewed), or to
-     * leave it to expire instead of deleting it (released, {@code how: expires}); lost when it was no longer ours.
-     * Only for a mechanism that {@link #expires}.
+     * Extends the lease to end {@code in} from now, if it is still ours, while the job runs: renewed, or lost when it
+     * was no longer ours. Only for a mechanism that {@link #expires}.
      */
-    default LockEvent expireIn(L lease, Duration in, boolean renewal) {
+    default LockEvent renew(L lease, Duration in) {
         throw new UnsupportedOperationException("this lock does not expire");
     }
 
-    /** The lease's term: how long {@link #expireIn} extends it on each renewal. */
+    /**
+     * Leaves the lease to expire at {@code at} instead of deleting it, if it is still ours (released,
+     * {@code how: expires}); lost when it was no longer ours. An instant, not a span: a span is counted from when the
+     * server reads it, and on a busy machine that is late enough to carry the key past the window's end.
+     */
+    default LockEvent expireAt(L lease, Instant at) {
+        throw new UnsupportedOperationException("this lock does not expire");
+    }
+
+    /** The lease's term: how long {@link #renew} extends it on each renewal. */
     default Duration term() {
         return Duration.ZERO;
     }

@@ -23,7 +23,7 @@ final class Watchdog<L extends Lease> implements AutoCloseable {
                         if (done) {
                             return;
                         }
-                        LockEvent e = lock.expireIn(lease, lock.term(), true);
+                        LockEvent e = lock.renew(lease, lock.term());
                         listener.on(e.type(), tick, e.detail(), e.fields());
                         if (e.type() != lab.protocol.EventType.RENEWED) {
                             return; // lost, or the server is gone: nothing left to renew

@@ -57,15 +57,52 @@ class RedisLockMechanismTest extends LeaseContract {
         long before = pttl(port);
 
         RedisLock.Owned lease = ((Attempt.Granted<RedisLock.Owned>) got).lease();
-        assertThat(lock.expireIn(lease, lock.term(), true).type()).isEqualTo(EventType.RENEWED);
+        assertThat(lock.renew(lease, lock.term()).type()).isEqualTo(EventType.RENEWED);
         long after = pttl(port);
         assertThat(after)
                 .as("ms left after the extension, %d before it", before)
                 .isGreaterThan(before);
 
         Resp.authed(port, TestServers.PASSWORD, "DEL", "scheduler_lock:extend-ttl");
-        assertThat(lock.expireIn(lease, lock.term(), true).type()).isEqualTo(EventType.LOST);
+        assertThat(lock.renew(lease, lock.term()).type()).isEqualTo(EventType.LOST);
         lock.close();
+    }
+
+    @Test
+    void a_lease_left_to_expire_ends_at_its_instant_however_late_the_call_reaches_the_server() throws Exception {
+        RedisLock lock = new RedisLock(
+                "w1",
+                1,
+                TestServers.redis().url(),
+                "extend-ttl",
+                false,
+                Duration.ofSeconds(30),
+                true,
+                Clock.systemUTC());
+        lock.open();
+        int port = TestServers.redis().port();
+        RedisLock.Owned first = granted(lock);
+        Instant soon = Instant.now().plusMillis(800);
+        LockEvent left = lock.expireAt(first, soon);
+        assertThat(left.type()).as(left.detail()).isEqualTo(EventType.RELEASED);
+        assertThat(left.fields()).containsEntry("how", "expires").containsEntry("expires_at", soon.toString());
+        assertThat(pttl(port))
+                .as("ms left, for an end 800 ms from when it was asked")
+                .isBetween(1L, 800L);
+
+        // An end that has passed by the time the server reads it: the key goes at once, not one span later.
+        Resp.authed(port, TestServers.PASSWORD, "DEL", "scheduler_lock:extend-ttl");
+        RedisLock.Owned second = granted(lock);
+        assertThat(lock.expireAt(second, Instant.now().minusMillis(1)).type()).isEqualTo(EventType.RELEASED);
+        assertThat(Resp.authed(port, TestServers.PASSWORD, "EXISTS", "scheduler_lock:extend-ttl"))
+                .isEqualTo(":0");
+        lock.close();
+    }
+
+    private static RedisLock.Owned granted(RedisLock lock) throws InterruptedException {
+        Attempt<RedisLock.Owned> got = lock.acquire(new Tick(Instant.now(), Instant.now(), "extend-ttl"));
+        assertThat(got).isInstanceOf(Attempt.Granted.class);
+        return ((Attempt.Granted<RedisLock.Owned>) got).lease();
     }
 
     private static long pttl(int port) throws Exception {

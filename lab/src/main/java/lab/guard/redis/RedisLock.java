@@ -2,6 +2,7 @@ package lab.guard.redis;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import lab.guard.Attempt;
@@ -84,11 +85,15 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
 
     /**
      * The grant and the token in one script: the lock is taken only if the fencing counter exists (the launcher
-     * restored it after any restart of Redis), and its token is counted in the same step. -1: no counter; 0: held.
+     * restored it after any restart of Redis), and its token is counted in the same step. -1: no counter; when held,
+     * who holds it and for how long, read in the same step too: read after, the key may be gone by then.
      */
     private static final String FENCED_SET = "if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end "
             + "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return redis.call('INCR', KEYS[2]) end "
-            + "return 0";
+            + "return {redis.call('GET', KEYS[1]), redis.call('PTTL', KEYS[1])}";
+
+    /** One try's answer: the token (0 when held, -1 when there is no fencing counter) and, when held, by whom. */
+    private record Try(long token, RedisLocks.Holder holder) {}
 
     /** The key, held under this owner value; {@code fence} the token it came with, or 0 when not fenced. */
     public record Owned(
@@ -115,7 +120,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         java.time.Instant until = asked.plus(wait);
         try (Jedis jedis = pool.getResource()) {
             while (true) {
-                long token = take(jedis, key, owner);
+                Try tried = take(jedis, key, owner);
+                long token = tried.token();
                 if (token < 0) {
                     return new Attempt.Broken<>(worker + " - redis lock '" + key + "' not taken: the fencing counter "
                             + FencingCounter.key(job) + " is missing (Redis restarted and the lab has not restored it"
@@ -126,7 +132,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                 }
                 java.time.Instant now = clock.instant();
                 if (!now.isBefore(until)) {
-                    RedisLocks.Holder holder = RedisLocks.holderNow(jedis, key);
+                    RedisLocks.Holder holder =
+                            tried.holder() != null ? tried.holder() : RedisLocks.holderNow(jedis, key);
                     long waited = Duration.between(asked, now).toMillis();
                     return new Attempt.Refused<>(
                             worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil"
@@ -151,13 +158,21 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         }
     }
 
-    /** One try: the token (1 when not fenced) if this worker took the lock, 0 if someone holds it, -1 if no counter. */
-    private long take(Jedis jedis, String key, String owner) {
+    /**
+     * One try: the token (1 when not fenced) if this worker took the lock, 0 if someone holds it, -1 if no counter.
+     * A plain {@code SET NX PX} says only that the key was there; who held it is asked after, by the caller.
+     */
+    private Try take(Jedis jedis, String key, String owner) {
         if (!fenced) {
-            return "OK".equals(jedis.set(key, owner, SetParams.setParams().nx().px(ttl.toMillis()))) ? 1 : 0;
+            boolean took =
+                    "OK".equals(jedis.set(key, owner, SetParams.setParams().nx().px(ttl.toMillis())));
+            return new Try(took ? 1 : 0, null);
         }
         Object r = jedis.eval(FENCED_SET, 2, key, FencingCounter.key(job), owner, Long.toString(ttl.toMillis()));
-        return ((Number) r).longValue();
+        if (r instanceof List<?> held) {
+            return new Try(0, new RedisLocks.Holder((String) held.get(0), ((Number) held.get(1)).longValue()));
+        }
+        return new Try(((Number) r).longValue(), null);
     }
 
     private Owned granted(String key, String owner, long token, String set) {
@@ -192,8 +207,13 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     }
 
     @Override
-    public LockEvent expireIn(Owned lease, Duration in, boolean renewal) {
-        return release.expireIn(pool, lease.key(), lease.owner(), in, renewal);
+    public LockEvent renew(Owned lease, Duration in) {
+        return release.renew(pool, lease.key(), lease.owner(), in);
+    }
+
+    @Override
+    public LockEvent expireAt(Owned lease, java.time.Instant at) {
+        return release.expireAt(pool, lease.key(), lease.owner(), at);
     }
 
     @Override

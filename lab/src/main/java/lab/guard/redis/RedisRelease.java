@@ -2,6 +2,7 @@ package lab.guard.redis;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import lab.guard.Fields;
 import lab.guard.LockEvent;
@@ -13,12 +14,16 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * Giving a Redis lock back, the safe way or the trap: a compare-and-delete script deletes the key only while it
  * still holds our owner value; a plain {@code DEL} deletes whoever holds the lock by then. Also the one way to
- * extend or shorten a lease: compare-and-pexpire.
+ * extend a lease (compare-and-pexpire) or leave it to expire at an instant (compare-and-pexpireat).
  */
 final class RedisRelease {
     /** Sets the key's expiry only if it still holds our owner value: the lease is extended, or left to run out. */
     static final String COMPARE_AND_PEXPIRE =
             "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+
+    /** Sets the key's expiry to an instant only if it still holds our owner value: left to expire then. */
+    static final String COMPARE_AND_PEXPIREAT =
+            "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpireat', KEYS[1], ARGV[2]) else return 0 end";
 
     /** Deletes the key only if it still holds our owner value: atomically, so no one else's lock is deleted. */
     static final String COMPARE_AND_DELETE =
@@ -48,40 +53,66 @@ final class RedisRelease {
         }
     }
 
-    /**
-     * Sets our key to expire in {@code in}, if it is still ours: RENEWED (a renewal) or RELEASED (left to expire
-     * instead of deleted) when it was, LOST when it was not, ERROR when Redis could not be asked.
-     */
-    LockEvent expireIn(JedisPool pool, String key, String owner, Duration in, boolean renewal) {
+    /** Extends our key's lease to {@code in} from now, if it is still ours: RENEWED, LOST, or ERROR. */
+    LockEvent renew(JedisPool pool, String key, String owner, Duration in) {
+        String command = "EVAL compare-and-pexpire " + key + " " + owner + " " + in.toMillis();
         try (Jedis jedis = pool.getResource()) {
             Object set = jedis.eval(COMPARE_AND_PEXPIRE, List.of(key), List.of(owner, Long.toString(in.toMillis())));
-            String command = "EVAL compare-and-pexpire " + key + " " + owner + " " + in.toMillis();
-            String expiresAt = clock.instant().plus(in).toString();
             if (Long.valueOf(1).equals(set)) {
-                return renewal
-                        ? new LockEvent(
-                                EventType.RENEWED,
-                                worker + " - " + command + " → 1: lease extended, " + in.toMillis() + " ms from now",
-                                Fields.of("key", key, "owner", owner, "expires_at", expiresAt))
-                        : new LockEvent(
-                                EventType.RELEASED,
-                                worker + " - " + command + " → 1: left to expire in " + in.toMillis()
-                                        + " ms, not deleted",
-                                Fields.of("key", key, "owner", owner, "how", "expires", "expires_at", expiresAt));
+                return new LockEvent(
+                        EventType.RENEWED,
+                        worker + " - " + command + " → 1: lease extended, " + in.toMillis() + " ms from now",
+                        Fields.of(
+                                "key",
+                                key,
+                                "owner",
+                                owner,
+                                "expires_at",
+                                clock.instant().plus(in).toString()));
             }
-            String holder = jedis.get(key);
-            return new LockEvent(
-                    EventType.LOST,
-                    worker + " - redis lock '" + key + "' was no longer ours"
-                            + (renewal ? " when the watchdog renewed it" : "") + " (now held by "
-                            + (holder == null ? "nobody" : holder) + "); " + command + " → 0",
-                    Fields.of("key", key, "owner", owner, "holder", holder));
+            return lost(jedis, key, owner, " when the watchdog renewed it", command);
         } catch (JedisException e) {
-            return new LockEvent(
-                    EventType.ERROR,
-                    worker + " - redis lock '" + key + "' expiry not set: " + RedisLocks.reason(e),
-                    Fields.of("key", key, "owner", owner));
+            return notSet(key, owner, e);
         }
+    }
+
+    /**
+     * Leaves our key to expire at {@code at} (PEXPIREAT, milliseconds since the epoch), if it is still ours: RELEASED
+     * with {@code how: expires}, LOST, or ERROR. An instant in the past deletes it at once. The lab's windows are
+     * wall-clock windows, so this asks of the Redis host's clock what the cron triggers already ask of every
+     * worker's: that it agrees.
+     */
+    LockEvent expireAt(JedisPool pool, String key, String owner, Instant at) {
+        long epochMs = at.toEpochMilli();
+        String command = "EVAL compare-and-pexpireat " + key + " " + owner + " " + epochMs;
+        try (Jedis jedis = pool.getResource()) {
+            Object set = jedis.eval(COMPARE_AND_PEXPIREAT, List.of(key), List.of(owner, Long.toString(epochMs)));
+            if (Long.valueOf(1).equals(set)) {
+                return new LockEvent(
+                        EventType.RELEASED,
+                        worker + " - " + command + " → 1: left to expire at " + at + ", not deleted",
+                        Fields.of("key", key, "owner", owner, "how", "expires", "expires_at", at.toString()));
+            }
+            return lost(jedis, key, owner, "", command);
+        } catch (JedisException e) {
+            return notSet(key, owner, e);
+        }
+    }
+
+    private LockEvent lost(Jedis jedis, String key, String owner, String when, String command) {
+        String holder = jedis.get(key);
+        return new LockEvent(
+                EventType.LOST,
+                worker + " - redis lock '" + key + "' was no longer ours" + when + " (now held by "
+                        + (holder == null ? "nobody" : holder) + "); " + command + " → 0",
+                Fields.of("key", key, "owner", owner, "holder", holder));
+    }
+
+    private LockEvent notSet(String key, String owner, JedisException e) {
+        return new LockEvent(
+                EventType.ERROR,
+                worker + " - redis lock '" + key + "' expiry not set: " + RedisLocks.reason(e),
+                Fields.of("key", key, "owner", owner));
     }
 
     private LockEvent compareAndDelete(Jedis jedis, String key, String owner) {
