@@ -170,7 +170,36 @@ final class MissedRules {
                         + " when " + skip.worker() + " tried at " + said.at(skip.ts()));
             }
         }
-        return Optional.empty();
+        return history.ofTick(EventType.SKIPPED, tick).stream()
+                .filter(e -> "held".equals(e.text("reason")) && e.text("holder") == null && e.text("key") != null)
+                .flatMap(skip -> goneWhenAsked(skip, tick, history, said).stream())
+                .findFirst();
+    }
+
+    /**
+     * A skip that found the key taken, and gone by the time it asked who held it: the holder let it go just then.
+     * It is held-past-window only if the recording has that holder: the last taker of the key for an earlier tick,
+     * whose lock was free again only after this tick began.
+     */
+    private static Optional<String> goneWhenAsked(Event skip, Instant tick, RunHistory history, Said said) {
+        Optional<Event> last = history.withField(EventType.ACQUIRED, "key", skip.text("key")).stream()
+                .filter(a -> a.tick() != null && a.tick().isBefore(tick) && !a.ts().isAfter(skip.ts()))
+                .reduce((a, b) -> b);
+        if (last.isEmpty() || last.get().text("owner") == null) {
+            return Optional.empty();
+        }
+        Event acquired = last.get();
+        return history.withField(EventType.RELEASED, "owner", acquired.text("owner")).stream()
+                .findFirst()
+                .map(released -> {
+                    Instant until = released.instant("expires_at");
+                    return until == null || until.isBefore(released.ts()) ? released.ts() : until;
+                })
+                .filter(free -> free.isAfter(tick))
+                .map(free -> acquired.text("owner") + " held " + Run.lockName(acquired) + " from tick "
+                        + Said.tick(acquired.tick()) + " until " + said.at(free) + ", past this tick's start; "
+                        + skip.worker() + " found it taken at " + said.at(skip.ts())
+                        + " and gone when it asked who held it");
     }
 
     private static Optional<String> noWorker(Instant tick, Instant end, RunHistory history, Said said) {

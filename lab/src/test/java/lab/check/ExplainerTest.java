@@ -573,6 +573,63 @@ class ExplainerTest {
     }
 
     @Test
+    void a_skip_that_found_the_key_taken_and_gone_when_it_asked_who_held_it_is_held_past_window() {
+        s.row("w1", 101, "12:00:21", "12:00:21.002", "12:00:21.302")
+                .said(
+                        "12:00:21.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:21",
+                        REDIS + "owner=w1-101-aa ttl_ms=2000" + until("12:00:23.001"))
+                .said(
+                        "12:00:21.998",
+                        "w1",
+                        101,
+                        RELEASED,
+                        "12:00:21",
+                        "key=scheduler_lock:tick owner=w1-101-aa how=expires" + until("12:00:22.004"))
+                .said("12:00:22.001", "w2", 102, FIRED, "12:00:22", CRON)
+                .said("12:00:22.003", "w2", 102, SKIPPED, "12:00:22", "reason=held key=scheduler_lock:tick");
+
+        Explanations x = s.explain("12:00:21", "12:00:23");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:22"),
+                        Cause.HELD_PAST_WINDOW,
+                        "tick 12:00:22 missed: w1-101-aa held scheduler_lock:tick from tick 12:00:21 until .004,"
+                                + " past this tick's start; w2 found it taken at .003 and gone when it asked who"
+                                + " held it"));
+    }
+
+    @Test
+    void a_skip_without_a_holder_after_the_last_holder_had_let_go_before_the_tick_is_unexplained() {
+        s.row("w1", 101, "12:00:31", "12:00:31.002", "12:00:31.302")
+                .said(
+                        "12:00:31.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:31",
+                        REDIS + "owner=w1-101-aa ttl_ms=2000" + until("12:00:33.001"))
+                .said(
+                        "12:00:31.950",
+                        "w1",
+                        101,
+                        RELEASED,
+                        "12:00:31",
+                        "key=scheduler_lock:tick owner=w1-101-aa how=expires" + until("12:00:31.990"))
+                .said("12:00:32.001", "w2", 102, FIRED, "12:00:32", CRON)
+                .said("12:00:32.003", "w2", 102, SKIPPED, "12:00:32", "reason=held key=scheduler_lock:tick");
+
+        Explanations x = s.explain("12:00:31", "12:00:33");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.UNEXPLAINED);
+    }
+
+    @Test
     void a_tick_no_worker_fired_for_is_no_worker() {
         s.row("w1", 101, "12:00:49", "12:00:49.002", "12:00:49.302")
                 .said("12:00:49.001", "w1", 101, FIRED, "12:00:49", CRON);
