@@ -134,7 +134,7 @@ final class MissedRules {
             if (fault.isPresent()) {
                 Long left = skip.number("holder_ms_left");
                 return Optional.of(holder.name() + " held " + Run.lockName(acquired.get())
-                        + (left == null ? "" : " (" + left + " ms left)") + " but was " + past(fault.get())
+                        + (left == null ? "" : " (" + left + " ms left)") + " but " + past(fault.get())
                         + " at " + said.at(fault.get().ts()));
             }
         }
@@ -150,7 +150,7 @@ final class MissedRules {
                         ? ""
                         : " (its key had " + Said.ms(fault.get().ts(), expires) + " ms left)";
                 return Optional.of(acquired.worker() + " (pid " + acquired.pid() + ") took " + Run.lockName(acquired)
-                        + " at " + said.at(acquired.ts()) + " but was " + past(fault.get()) + " at "
+                        + " at " + said.at(acquired.ts()) + " but " + past(fault.get()) + " at "
                         + said.at(fault.get().ts()) + " before writing its row" + left);
             }
         }
@@ -216,6 +216,10 @@ final class MissedRules {
     }
 
     private static String past(Event fault) {
-        return "stop".equals(fault.text("kind")) ? "stopped" : "killed";
+        if (fault.type() == EventType.EXITED) {
+            Long code = fault.number("exit_code");
+            return "died on its own (" + (code == null ? "no exit code" : "exit " + code) + ")";
+        }
+        return "stop".equals(fault.text("kind")) ? "was stopped" : "was killed";
     }
 }

@@ -68,11 +68,16 @@ final class RunHistory {
                 .reduce((a, b) -> b);
     }
 
-    /** The first launcher kill or stop of the process {@code owner} names, after {@code after}. */
+    /**
+     * The first end of the process {@code owner} names, after {@code after}: the launcher's kill or stop, or its
+     * record that the process exited on its own (a crash, an out-of-memory kill from outside).
+     */
     Optional<Event> killed(Owner owner, Instant after) {
         return events.stream()
-                .filter(e -> Event.LAB.equals(e.worker()) && e.type() == EventType.FAULT)
-                .filter(e -> Set.of("kill", "stop").contains(Objects.toString(e.text("kind"))))
+                .filter(e -> Event.LAB.equals(e.worker()))
+                .filter(e -> e.type() == EventType.EXITED
+                        || e.type() == EventType.FAULT
+                                && Set.of("kill", "stop").contains(Objects.toString(e.text("kind"))))
                 .filter(e -> owner.is(e.text("target"), e.number("target_pid")))
                 .filter(e -> e.ts().isAfter(after))
                 .findFirst();

@@ -503,6 +503,36 @@ class ExplainerTest {
     }
 
     @Test
+    void a_holder_that_died_on_its_own_while_its_key_lived_on_is_dead_holder() {
+        s.said(
+                        "12:00:15.001",
+                        "w1",
+                        4242,
+                        ACQUIRED,
+                        "12:00:15",
+                        REDIS + "owner=w1-4242-9f3c ttl_ms=5000" + until("12:00:20.001"))
+                .exited("12:00:15.120", "w1", 4242, 134)
+                .said("12:00:16.002", "w2", 4243, FIRED, "12:00:16", CRON)
+                .said(
+                        "12:00:16.003",
+                        "w2",
+                        4243,
+                        SKIPPED,
+                        "12:00:16",
+                        "reason=held key=scheduler_lock:tick holder=w1-4242-9f3c holder_ms_left=3998");
+
+        Explanations x = s.explain("12:00:16", "12:00:17");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:16"),
+                        Cause.DEAD_HOLDER,
+                        "tick 12:00:16 missed: w1-4242-9f3c held scheduler_lock:tick (3998 ms left) but died on its"
+                                + " own (exit 134) at 12:00:15.120"));
+    }
+
+    @Test
     void a_kill_of_another_process_of_the_holders_worker_is_not_dead_holder() {
         s.said("12:00:05.001", "w1", 4242, ACQUIRED, "12:00:05", REDIS + "owner=w1-4242-9f3c")
                 .fault("12:00:05.210", "kill", "w1", 4000)

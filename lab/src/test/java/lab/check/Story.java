@@ -57,6 +57,17 @@ final class Story {
                 ts, Event.LAB, 1, EventType.FAULT, null, "kind=" + kind + " target=" + target + " target_pid=" + pid);
     }
 
+    /** The launcher's record that {@code target}'s process {@code pid} exited on its own with {@code code}. */
+    Story exited(String ts, String target, long pid, int code) {
+        return said(
+                ts,
+                Event.LAB,
+                1,
+                EventType.EXITED,
+                null,
+                "target=" + target + " target_pid=" + pid + " exit_code=" + code);
+    }
+
     /**
      * The explanations of the complete windows in {@code [from, to)}, after checking that they explain exactly
      * what {@link Checker#figures} counts over the same span: one finding per duplicate tick, per overlapping
