@@ -34,7 +34,10 @@ final class Bands {
         return out;
     }
 
-    /** A worker paused until it was resumed, killed or stopped until it was restarted (or until the end). */
+    /**
+     * A worker paused until it was resumed; killed, stopped or dead on its own (the launcher's {@code exited}) until
+     * it was restarted, or until the end.
+     */
     static List<Band> faults(List<Event> events, Instant end) {
         List<Band> out = new ArrayList<>();
         Map<String, Event> open = new HashMap<>();
@@ -47,6 +50,8 @@ final class Bands {
                 } else if ("resume".equals(kind)) {
                     close(out, open.remove(target), e.ts());
                 }
+            } else if (e.type() == EventType.EXITED) {
+                open.put(target, e);
             } else if (e.type() == EventType.RESTART) {
                 close(out, open.remove(target), e.ts());
             }
@@ -59,9 +64,11 @@ final class Bands {
         if (began == null) {
             return;
         }
-        String kind = "pause".equals(began.text("kind"))
-                ? "paused"
-                : "kill".equals(began.text("kind")) ? "killed" : "stopped";
+        String kind = began.type() == EventType.EXITED
+                ? "exited"
+                : "pause".equals(began.text("kind"))
+                        ? "paused"
+                        : "kill".equals(began.text("kind")) ? "killed" : "stopped";
         out.add(new Band(
                 began.text("target"),
                 kind,

@@ -11,7 +11,7 @@ final class Legend {
         {"error", "error (failed closed)"},
         {"refused", "write refused (stale token)"},
         {"paused", "paused"},
-        {"killed", "killed / stopped"},
+        {"killed", "killed / stopped / exited"},
         {"held", "lock holder (dashes: lease until its TTL)"},
         {"duplicate", "×N Dn: tick ran N times (why: Dn)"},
         {"missed", "0 Mn: missed tick"},

@@ -27,7 +27,7 @@ final class SvgStyle {
             + ".error-cross{stroke:#000;stroke-width:2.2;fill:none}"
             + ".refused-tri{fill:#fff;stroke:#000;stroke-width:1.3}"
             + ".paused-bar{fill:url(#p-hatch);stroke:#000;stroke-width:.8;fill-opacity:.7}"
-            + ".killed-bar,.stopped-bar{fill:url(#p-cross);stroke:#000;stroke-width:.8;fill-opacity:.7}"
+            + ".killed-bar,.stopped-bar,.exited-bar{fill:url(#p-cross);stroke:#000;stroke-width:.8;fill-opacity:.7}"
             + ".down-bar{fill:url(#p-dots);stroke:#000;stroke-width:.8}"
             + ".held-bar{fill:url(#p-held);stroke:#000;stroke-width:.8}"
             + ".lease{stroke:#000;stroke-dasharray:2 2}.lease-end{stroke:#000;stroke-width:1.6}"

@@ -105,6 +105,12 @@ record Timeline(
                     }
                 }
                 case FAULT -> out.add(new Point(e.text("target"), "fault", e.ts(), e.text("kind"), e.detail()));
+                case EXITED -> out.add(new Point(
+                        e.text("target"),
+                        "fault",
+                        e.ts(),
+                        e.number("exit_code") == null ? "exited" : "exit " + e.number("exit_code"),
+                        e.detail()));
                 default -> {
                     // the rest is drawn from the table (ran) or as bands (lock, server, restart)
                 }
