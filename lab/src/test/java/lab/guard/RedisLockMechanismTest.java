@@ -40,16 +40,7 @@ class RedisLockMechanismTest extends LeaseContract {
 
     @Test
     void an_extension_restarts_the_lease_and_a_lost_lease_is_not_extended() throws Exception {
-        RedisLock lock = new RedisLock(
-                "w1",
-                1,
-                TestServers.redis().url(),
-                "extend-ttl",
-                false,
-                Duration.ofSeconds(3),
-                true,
-                Clock.systemUTC());
-        lock.open();
+        RedisLock lock = opened("extend-ttl", Duration.ofSeconds(3));
         int port = TestServers.redis().port();
         Attempt<RedisLock.Owned> got = lock.acquire(new Tick(Instant.now(), Instant.now(), "extend-ttl"));
         assertThat(got).isInstanceOf(Attempt.Granted.class);
@@ -70,16 +61,7 @@ class RedisLockMechanismTest extends LeaseContract {
 
     @Test
     void a_lease_left_to_expire_ends_at_its_instant_however_late_the_call_reaches_the_server() throws Exception {
-        RedisLock lock = new RedisLock(
-                "w1",
-                1,
-                TestServers.redis().url(),
-                "extend-ttl",
-                false,
-                Duration.ofSeconds(30),
-                true,
-                Clock.systemUTC());
-        lock.open();
+        RedisLock lock = opened("extend-ttl", Duration.ofSeconds(30));
         int port = TestServers.redis().port();
         RedisLock.Owned first = granted(lock);
         Instant soon = Instant.now().plusMillis(800);
@@ -97,6 +79,13 @@ class RedisLockMechanismTest extends LeaseContract {
         assertThat(Resp.authed(port, TestServers.PASSWORD, "EXISTS", "scheduler_lock:extend-ttl"))
                 .isEqualTo(":0");
         lock.close();
+    }
+
+    /** w1's lock on a fixed key for {@code job}, opened. */
+    private static RedisLock opened(String job, Duration ttl) {
+        RedisLock lock = new RedisLock("w1", 1, TestServers.redis().url(), job, false, ttl, true, Clock.systemUTC());
+        lock.open();
+        return lock;
     }
 
     private static RedisLock.Owned granted(RedisLock lock) throws InterruptedException {
