@@ -96,9 +96,12 @@ public final class Lab implements AutoCloseable {
                 },
                 settings.every(),
                 recording);
-        this.serverToggle =
-                new ServerToggle(infra, recording, () -> modes.spec().mode().cliName(), () -> modes.spec()
-                        .onLockError());
+        this.serverToggle = new ServerToggle(
+                infra,
+                recording,
+                () -> modes.spec().mode().cliName(),
+                () -> modes.spec().onLockError(),
+                settings.storeInPostgres());
         this.controls = new Controls(
                 modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock, recording);
     }

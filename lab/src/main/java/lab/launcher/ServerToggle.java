@@ -18,12 +18,26 @@ public final class ServerToggle {
     private final Recording recording;
     private final Supplier<String> mode;
     private final Supplier<OnLockError> onLockError;
+    private final boolean storeInPostgres;
+    /** Whether someone is at the dashboard's keys: only then does a line name the key that starts a server again. */
+    private volatile boolean keys;
 
-    ServerToggle(Infrastructure infra, Recording recording, Supplier<String> mode, Supplier<OnLockError> onLockError) {
+    ServerToggle(
+            Infrastructure infra,
+            Recording recording,
+            Supplier<String> mode,
+            Supplier<OnLockError> onLockError,
+            boolean storeInPostgres) {
         this.infra = infra;
         this.recording = recording;
         this.mode = mode;
         this.onLockError = onLockError;
+        this.storeInPostgres = storeInPostgres;
+    }
+
+    /** The dashboard's keys now drive this lab: the lines about a server down say which key starts it again. */
+    public void atTheKeys() {
+        keys = true;
     }
 
     private void record(ServerName name, boolean up, String line) {
@@ -52,7 +66,7 @@ public final class ServerToggle {
         }
         if (server.isRunning()) {
             server.stop();
-            String line = name + " server stopped (" + slot.address() + "): modes that need it now fail closed";
+            String line = name + " server stopped (" + slot.address() + "): " + downConsequence(name);
             record(name, false, line);
             return line;
         }
@@ -80,14 +94,19 @@ public final class ServerToggle {
     }
 
     /**
-     * What a server down means for the modes that need it, as {@code --on-lock-error} decides: fail closed (skip) or
-     * the seed's local fallback; and the key that starts it again.
+     * What a server down means: for the modes that need it, as {@code --on-lock-error} decides (fail closed, or the
+     * seed's local fallback); for the counter table, when it is kept on that server; and, at the dashboard, the key
+     * that starts it again.
      */
     String downConsequence(ServerName name) {
-        String key = name == ServerName.REDIS ? "R" : "P";
-        return onLockError.get() == OnLockError.LOCAL
-                ? "modes that need it fall back to a local lock (on-lock-error local); " + key + " starts it again"
-                : "modes that need it fail closed (on-lock-error skip); " + key + " starts it again";
+        String modes = onLockError.get() == OnLockError.LOCAL
+                ? "modes that need it fall back to a local lock (on-lock-error local)"
+                : "modes that need it fail closed (on-lock-error skip)";
+        String table = name == ServerName.POSTGRES && storeInPostgres
+                ? "; the counter table is on it: no row is written until it is back"
+                : "";
+        String key = keys ? "; " + (name == ServerName.REDIS ? "R" : "P") + " starts it again" : "";
+        return modes + table + key;
     }
 
     /** Brings the server to {@code start}ed or stopped: a scenario step, which says what it wants. */

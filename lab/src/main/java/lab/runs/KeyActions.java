@@ -50,6 +50,7 @@ public final class KeyActions {
         this.actions = actions;
         this.stop = stop;
         this.selected = selected;
+        lab.serverToggle().atTheKeys();
     }
 
     void onCommand(Command c) {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.protocol.OnLockError;
+import lab.protocol.Store;
 import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +23,40 @@ class ServerToggleTest {
                     .isEqualTo("redis server: the lab has not started yet");
             assertThat(lab.controls().server(ServerName.POSTGRES, false))
                     .isEqualTo("postgres server: the lab has not started yet");
+        }
+    }
+
+    @Test
+    void a_server_down_line_names_the_key_only_at_the_dashboard_and_the_table_when_it_lives_there() {
+        LabSettings s = TestLabs.settings(
+                1, ModeSpec.defaults(Mode.FENCED).withOnLockError(OnLockError.SKIP), Duration.ofSeconds(1), dir);
+        LabSettings onPostgres = new LabSettings(
+                s.workers(),
+                s.spec(),
+                s.every(),
+                s.trigger(),
+                s.jitter(),
+                s.duration(),
+                s.summaryJson(),
+                s.runsDir(),
+                s.job(),
+                Store.POSTGRES,
+                s.redisUrl(),
+                s.pgUrl(),
+                s.servers(),
+                s.switches());
+        try (Lab lab = new Lab(onPostgres)) {
+            ServerToggle toggle = lab.serverToggle();
+            assertThat(toggle.downConsequence(ServerName.POSTGRES))
+                    .isEqualTo("modes that need it fail closed (on-lock-error skip); the counter table is on it: no"
+                            + " row is written until it is back");
+            assertThat(toggle.downConsequence(ServerName.REDIS))
+                    .isEqualTo("modes that need it fail closed (on-lock-error skip)");
+
+            toggle.atTheKeys();
+
+            assertThat(toggle.downConsequence(ServerName.REDIS))
+                    .isEqualTo("modes that need it fail closed (on-lock-error skip); R starts it again");
         }
     }
 }
