@@ -90,7 +90,9 @@ final class RedisRelease {
             if (Long.valueOf(1).equals(set)) {
                 return new LockEvent(
                         EventType.RELEASED,
-                        worker + " - " + command + " → 1: left to expire at " + at + ", not deleted",
+                        worker + " - " + command + " → 1: left to expire at " + at + " (in "
+                                + Math.max(
+                                        0, Duration.between(clock.instant(), at).toMillis()) + " ms), not deleted",
                         Fields.of("key", key, "owner", owner, "how", "expires", "expires_at", at.toString()));
             }
             return lost(jedis, key, owner, "", command);
