@@ -1,6 +1,7 @@
 package lab.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.net.URI;
@@ -130,9 +131,11 @@ class WorkerHttpTest {
         try {
             assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
             assertThat(currentMode()).isEqualTo("redis");
-            assertThat(EVENTS)
+            // The worker wrote its mode event before it answered, but this JVM reads the worker's stdout on its own
+            // thread: the line may still be on its way when the answer is in. Wait for it; it must come.
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(EVENTS)
                     .anySatisfy(e ->
-                            assertThat(e.detail()).contains("now in mode redis").contains("lock-ttl=5s"));
+                            assertThat(e.detail()).contains("now in mode redis").contains("lock-ttl=5s")));
         } finally {
             assertThat(put(TOKEN, "{\"mode\":\"naive\"}").statusCode()).isEqualTo(200);
         }
