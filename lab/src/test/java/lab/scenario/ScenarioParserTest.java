@@ -268,4 +268,15 @@ class ScenarioParserTest {
     void a_byte_order_mark_at_the_start_is_accepted() throws Exception {
         assertThat(parse("\uFEFFtitle: t\nsteps:\n  - wait: 2s\n").title().en()).isEqualTo("t");
     }
+
+    @Test
+    void a_character_outside_the_basic_plane_parses_wherever_it_meets_the_readers_buffer_edge() throws Exception {
+        // snakeyaml-engine before 3.1.1 read in windows of 1024 characters and threw IndexOutOfBoundsException when
+        // a surrogate pair straddled the edge of one (the property test met it in a CI run): every offset around the
+        // first edge is tried, so a regression cannot hide behind where a caption happens to end.
+        for (int pad = 1000; pad < 1040; pad++) {
+            String text = "title: t\n# " + "x".repeat(pad) + "\uD83D\uDE00\nsteps:\n  - wait: 2s\n";
+            assertThat(parse(text).steps()).as("pad %d", pad).hasSize(1);
+        }
+    }
 }
