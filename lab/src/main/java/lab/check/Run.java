@@ -61,6 +61,7 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
         return switch (String.valueOf(acquired.text("lock"))) {
             case "postgres" -> "advisory lock " + key;
             case "local" -> "local mutex " + key;
+            case "file" -> "file lock " + key;
             default -> key;
         };
     }

@@ -80,6 +80,15 @@ final class TwiceRules {
         if (!sameKey(a, b) || oneLock(a, b)) {
             return Optional.empty();
         }
+        if (a.acquired().text("host") != null && b.acquired().text("host") != null) {
+            return Optional.of(
+                    a.who() + " took " + a.lock() + " on " + a.acquired().text("host") + " at "
+                            + said.at(a.acquired().ts()) + ", " + b.who() + " took it on "
+                            + b.acquired().text("host")
+                            + " at " + said.at(b.acquired().ts())
+                            + ": one file name, two hosts' locks that never saw each other (a file lock stops at the"
+                            + " machine's edge)");
+        }
         return Optional.of(a.who() + " took " + a.lock() + " on lock server " + server(a) + " at "
                 + said.at(a.acquired().ts()) + ", " + b.who() + " took it on lock server " + server(b) + " at "
                 + said.at(b.acquired().ts()) + ": one name, two locks that never saw each other");

@@ -142,6 +142,7 @@ public final class LabCommand implements Callable<Integer> {
             Setup setup = scenario.setup();
             settings = new LabSettings(
                     setup.workers(),
+                    setup.hosts(),
                     setup.spec(),
                     setup.every(),
                     setup.trigger(),
@@ -158,6 +159,7 @@ public final class LabCommand implements Callable<Integer> {
         } else {
             settings = new LabSettings(
                     knobs.get(Knobs.WORKERS),
+                    knobs.get(Knobs.HOSTS),
                     knobs.spec(),
                     knobs.get(Knobs.EVERY),
                     knobs.get(Knobs.TRIGGER),
@@ -222,6 +224,13 @@ public final class LabCommand implements Callable<Integer> {
             throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
         } else if (failFast) {
             throw bad("--fail-fast", "", "--fail-fast only with --scenario: it stops a replay at its first failure");
+        }
+        if (scenarioFile == null && knobs.get(Knobs.HOSTS) > knobs.get(Knobs.WORKERS)) {
+            throw bad(
+                    "--hosts",
+                    String.valueOf(knobs.get(Knobs.HOSTS)),
+                    "at most one host per worker: " + knobs.get(Knobs.WORKERS) + " with --workers "
+                            + knobs.get(Knobs.WORKERS));
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw bad("--duration", Durations.format(duration), "a duration above 0, such as 20s");

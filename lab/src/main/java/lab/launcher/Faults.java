@@ -212,7 +212,7 @@ public final class Faults {
         if (s == null || s.free()) {
             return Optional.empty();
         }
-        String id = s.holder().split("[-, ]", 2)[0];
+        String id = s.holder().split("[-, @]", 2)[0]; // w1-4242-9f3c, w1, or w1@host1 (a host's file lock)
         return workers.byId(id);
     }
 

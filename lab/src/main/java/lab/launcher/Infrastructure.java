@@ -218,6 +218,18 @@ public final class Infrastructure implements AutoCloseable {
         return storeUrl;
     }
 
+    /**
+     * The lock folder of simulated host {@code host}, made on first use: one per host, as each machine has its own
+     * disk, inside the session's folder so that it goes with it.
+     */
+    public Path lockDir(String host) {
+        try {
+            return folder.sub("hosts").resolve(host).resolve("locks");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The session's private file of ready-to-paste server commands, once the lab has started; else null. */
     public Path serversEnv() {
         return serversEnv;

@@ -70,7 +70,8 @@ public final class Lab implements AutoCloseable {
                         infra.storeUrl(),
                         infra.redis().url(),
                         infra.postgres().url(),
-                        modes.spec()),
+                        modes.spec(),
+                        infra.lockDir(settings.host(id))),
                 this::publish);
         this.lockWatcher = new LockWatcher(
                 () -> modes.spec().mode(),

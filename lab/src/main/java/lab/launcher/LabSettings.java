@@ -3,6 +3,7 @@ package lab.launcher;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import lab.protocol.Hosts;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -14,6 +15,7 @@ import lab.protocol.WorkerConfig;
 /**
  * Everything a lab session is started with, validated by the command line before anything starts.
  *
+ * @param hosts    simulated hosts the workers are spread over, each with its own lock folder (set up only)
  * @param trigger  how each worker's scheduler places its fires (set up only)
  * @param jitter   each fire comes up to this much late, at random (set up only)
  * @param redisUrl an external Redis ({@code redis://host:port}), or null: the lab starts its own
@@ -23,6 +25,7 @@ import lab.protocol.WorkerConfig;
  */
 public record LabSettings(
         int workers,
+        int hosts,
         ModeSpec spec,
         Duration every,
         Trigger trigger,
@@ -45,6 +48,7 @@ public record LabSettings(
     public static LabSettings of(int workers, ModeSpec spec, Duration every, Path runsDir) {
         return new LabSettings(
                 workers,
+                Knobs.HOSTS.defaultValue(),
                 spec,
                 every,
                 Knobs.TRIGGER.defaultValue(),
@@ -63,16 +67,23 @@ public record LabSettings(
     /** These settings, writing the summary as JSON to {@code file} at the end. */
     public LabSettings writingSummaryTo(Path file) {
         return new LabSettings(
-                workers, spec, every, trigger, jitter, duration, file, runsDir, job, store, redisUrl, pgUrl, servers,
-                switches);
+                workers, hosts, spec, every, trigger, jitter, duration, file, runsDir, job, store, redisUrl, pgUrl,
+                servers, switches);
     }
 
     /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
     public record Switch(Duration at, Mode mode) {}
 
     /** What worker {@code id} is handed on its stdin: this session's set-up, the servers' URLs, the spec in force. */
-    WorkerConfig workerConfig(String id, String token, String storeUrl, String redisUrl, String pgUrl, ModeSpec now) {
-        return new WorkerConfig(id, token, storeUrl, every, trigger, jitter, job, redisUrl, pgUrl, now);
+    WorkerConfig workerConfig(
+            String id, String token, String storeUrl, String redisUrl, String pgUrl, ModeSpec now, Path lockDir) {
+        return new WorkerConfig(
+                id, token, storeUrl, every, trigger, jitter, job, redisUrl, pgUrl, now, host(id), lockDir.toString());
+    }
+
+    /** The simulated host worker {@code id} runs on. */
+    public String host(String id) {
+        return Hosts.of(id, workers, hosts);
     }
 
     boolean storeInPostgres() {
@@ -83,6 +94,7 @@ public record LabSettings(
     public LabSettings runningFor(Duration d) {
         return new LabSettings(
                 workers,
+                hosts,
                 spec,
                 every,
                 trigger,

@@ -60,21 +60,25 @@ public final class LockWatcher implements AutoCloseable {
         return lastLine;
     }
 
-    /** The in-JVM mutexes are seen only through the workers' own events. */
+    /**
+     * The in-JVM mutexes and the hosts' file locks are seen only through the workers' own events; a file lock's holder
+     * is named with its host ({@code w1@host1}), since each host has a lock of its own.
+     */
     void onEvent(Event e) {
-        if (Mode.byName(e.mode()).map(m -> m.lock() != Mode.Lock.IN_JVM).orElse(true)) {
+        if (Mode.byName(e.mode()).map(m -> !m.lock().seenThroughEvents()).orElse(true)) {
             return;
         }
+        String host = e.text("host");
         switch (e.type()) {
-            case ACQUIRED -> localHolders.add(e.worker());
-            case RELEASED -> localHolders.remove(e.worker());
+            case ACQUIRED -> localHolders.add(host == null ? e.worker() : e.worker() + "@" + host);
+            case RELEASED -> localHolders.removeIf(h -> h.equals(e.worker()) || h.startsWith(e.worker() + "@"));
             default -> {}
         }
     }
 
     /** A worker that died holding its in-JVM mutex holds nothing any more. */
     void forget(String worker) {
-        localHolders.remove(worker);
+        localHolders.removeIf(h -> h.equals(worker) || h.startsWith(worker + "@"));
     }
 
     private void loop() {
@@ -129,11 +133,12 @@ public final class LockWatcher implements AutoCloseable {
         return switch (mode.get().lock()) {
             case REDIS -> redis().observe();
             case POSTGRES -> postgres().observe();
-            case IN_JVM -> {
+            case IN_JVM, HOST_FILE -> {
                 List<String> holders = List.copyOf(new TreeSet<>(localHolders));
+                Mode.Lock lock = mode.get().lock();
                 yield new LockState(
-                        Mode.Lock.IN_JVM,
-                        "in-JVM mutex",
+                        lock,
+                        lock == Mode.Lock.IN_JVM ? "in-JVM mutex" : "scheduler_lock." + job + ".lock",
                         holders.isEmpty() ? null : String.join(", ", holders),
                         -1,
                         List.of());
@@ -150,6 +155,11 @@ public final class LockWatcher implements AutoCloseable {
             return s.free()
                     ? "lock: no worker holds its in-JVM mutex"
                     : "lock: in-JVM mutexes held at once by " + s.holder() + " (each worker has its own)";
+        }
+        if (s.lock() == Mode.Lock.HOST_FILE) {
+            return s.free()
+                    ? "lock: no worker holds file lock '" + s.key() + "'"
+                    : "lock: file lock '" + s.key() + "' held by " + s.holder() + " (each host has its own)";
         }
         String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
         return s.free()

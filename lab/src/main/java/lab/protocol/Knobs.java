@@ -70,7 +70,7 @@ public final class Knobs {
             Hold::toString,
             ModeSpec::holdAtLeast,
             ModeSpec::withHoldAtLeast,
-            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES, Mode.Lock.HOST_FILE),
             List.of(Hold.NONE, Hold.of(Duration.ofMillis(800)), Hold.WINDOW));
     public static final Knob<LockKey> LOCK_KEY = new Knob<>(
             "lock-key",
@@ -214,6 +214,21 @@ public final class Knobs {
             null,
             Set.of(),
             List.of());
+    public static final Knob<Integer> HOSTS = new Knob<>(
+            "hosts",
+            Scope.SETUP,
+            "H",
+            "simulated hosts the workers are spread over, in blocks (w1 w2 on host1, w3 w4 on host2); each host has a"
+                    + " lock folder of its own, so a host-mutex stops at its edge",
+            1,
+            "a whole number from 1 to 8, and no more than the workers",
+            Knobs::wholeNumber,
+            n -> n >= 1 && n <= 8,
+            String::valueOf,
+            null,
+            null,
+            Set.of(),
+            List.of());
     public static final Knob<Duration> EVERY = new Knob<>(
             "every",
             Scope.SETUP,
@@ -293,6 +308,7 @@ public final class Knobs {
     /** In the order the help, the scenario format and the summary list them. */
     public static final List<Knob<?>> ALL = List.of(
             WORKERS,
+            HOSTS,
             MODE,
             EVERY,
             TRIGGER,

@@ -20,7 +20,13 @@ public enum Mode {
      * The Redis lock plus a fencing token ({@code INCR} on each grant): the store refuses a write whose token is lower
      * than the last it accepted, so a holder that lost its lease while paused cannot write late.
      */
-    FENCED("fenced", '6', Lock.REDIS, Hue.MAGENTA);
+    FENCED("fenced", '6', Lock.REDIS, Hue.MAGENTA),
+    /**
+     * An OS file lock ({@code FileChannel.tryLock}) on a file in the host's lock folder, skip when taken: it excludes
+     * every process on one host, and the kernel frees it the moment its holder dies; a worker on another host has
+     * another folder, and another lock.
+     */
+    HOST_MUTEX("host-mutex", '7', Lock.HOST_FILE, Hue.YELLOW);
 
     /** The lock a mode takes: what the lock panel observes, and where from. */
     public enum Lock {
@@ -31,7 +37,17 @@ public enum Mode {
         /** A key in the lab's Redis. */
         REDIS,
         /** An advisory lock in the lab's PostgreSQL. */
-        POSTGRES;
+        POSTGRES,
+        /** A file lock in each host's lock folder, seen through the workers' own events. */
+        HOST_FILE;
+
+        /**
+         * Whether the lab sees it only through the workers' own acquired and released events: a lock inside each JVM,
+         * or a file lock inside each host, has no server to ask.
+         */
+        public boolean seenThroughEvents() {
+            return this == IN_JVM || this == HOST_FILE;
+        }
 
         /** Its name on the lock panel: the name of the mode that takes it, or "none". */
         public String label() {

@@ -12,6 +12,8 @@ import java.util.Map;
  *
  * @param redisUrl {@code redis://host:port} or null when no Redis is known yet
  * @param pgUrl    a JDBC PostgreSQL URL or null when no PostgreSQL is known yet
+ * @param host     the simulated host the worker runs on ({@code host1})
+ * @param lockDir  that host's lock folder, where {@code host-mutex} takes its file lock; null when there is none
  */
 public record WorkerConfig(
         String worker,
@@ -23,7 +25,9 @@ public record WorkerConfig(
         String job,
         String redisUrl,
         String pgUrl,
-        ModeSpec spec) {
+        ModeSpec spec,
+        String host,
+        String lockDir) {
 
     public String toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -37,6 +41,8 @@ public record WorkerConfig(
         m.put("redis-url", redisUrl);
         m.put("pg-url", pgUrl);
         m.put("spec", spec.toMap());
+        m.put("host", host);
+        m.put("lock-dir", lockDir);
         try {
             return JSON.std.asString(m);
         } catch (IOException e) {
@@ -58,6 +64,8 @@ public record WorkerConfig(
                 (String) m.get("job"),
                 (String) m.get("redis-url"),
                 (String) m.get("pg-url"),
-                spec);
+                spec,
+                (String) m.getOrDefault("host", Hosts.name(1)),
+                (String) m.get("lock-dir"));
     }
 }

@@ -153,7 +153,8 @@ public final class SnapshotPublisher implements AutoCloseable {
                         w.exit()
                                 .filter(WorkerExit::onItsOwn)
                                 .map(x -> Integer.toString(x.code()))
-                                .orElse("")))
+                                .orElse(""),
+                        lab.settings().hosts() > 1 ? lab.settings().host(w.id()) : ""))
                 .toList();
         LockState lock = lab.locks().current();
         String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
@@ -185,11 +186,11 @@ public final class SnapshotPublisher implements AutoCloseable {
                     lab.locks().lastLine());
         }
         List<String> local =
-                s.lock() == Mode.Lock.IN_JVM && !s.free() ? List.of(s.holder().split(", ")) : List.of();
+                s.lock().seenThroughEvents() && !s.free() ? List.of(s.holder().split(", ")) : List.of();
         return new LockView(
                 s.lock(),
                 s.key(),
-                s.lock() == Mode.Lock.IN_JVM ? null : s.holder(),
+                s.lock().seenThroughEvents() ? null : s.holder(),
                 s.ttlMillis(),
                 s.lock() == Mode.Lock.REDIS ? spec.lockTtl().toMillis() : -1,
                 s.waiters(),

@@ -136,7 +136,14 @@ public final class ScenarioParser {
         Store store = setupValue(nodes, e, Knobs.STORE, d.store());
         boolean lockKeys =
                 e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
-        return new Setup(workers, spec, every, trigger, jitter, store, lockKeys);
+        int hosts = setupValue(nodes, e, Knobs.HOSTS, d.hosts());
+        if (hosts > workers) {
+            throw nodes.error(
+                    e.get(Knobs.HOSTS.name()).value(),
+                    "setup.hosts: " + hosts + " (expected at most one host per worker: " + workers + " with workers: "
+                            + workers + ")");
+        }
+        return new Setup(workers, hosts, spec, every, trigger, jitter, store, lockKeys);
     }
 
     private static <T> T setupValue(Nodes nodes, Map<String, Nodes.Entry> e, Knob<T> knob, T otherwise)

@@ -12,6 +12,7 @@ import lab.protocol.Trigger;
  * ({@link Knobs}).
  *
  * @param workers  worker processes
+ * @param hosts    simulated hosts they are spread over, each with its own lock folder
  * @param spec     the mode and its knobs at start
  * @param every    the tick period
  * @param trigger  cron or interval
@@ -20,9 +21,21 @@ import lab.protocol.Trigger;
  * @param lockKeys true: the trainer's fault and mode keys are off while the scenario runs
  */
 public record Setup(
-        int workers, ModeSpec spec, Duration every, Trigger trigger, Duration jitter, Store store, boolean lockKeys) {
+        int workers,
+        int hosts,
+        ModeSpec spec,
+        Duration every,
+        Trigger trigger,
+        Duration jitter,
+        Store store,
+        boolean lockKeys) {
     public Setup {
         Knobs.WORKERS.check(workers);
+        Knobs.HOSTS.check(hosts);
+        if (hosts > workers) {
+            throw new IllegalArgumentException(
+                    "hosts: " + hosts + " (expected at most one host per worker: " + workers + ")");
+        }
         Knobs.EVERY.check(every);
         Knobs.STORE.check(store);
         Knobs.TRIGGER.check(trigger);
@@ -35,6 +48,7 @@ public record Setup(
     public static Setup defaults() {
         return new Setup(
                 Knobs.WORKERS.defaultValue(),
+                Knobs.HOSTS.defaultValue(),
                 ModeSpec.defaults(Knobs.MODE.defaultValue()),
                 Knobs.EVERY.defaultValue(),
                 Knobs.TRIGGER.defaultValue(),

@@ -169,9 +169,12 @@ public final class LiveModel {
                     s.executed,
                     s.skipped,
                     s.errors,
-                    p.id().equals(holder) || lock.localHolders().contains(p.id()),
+                    p.id().equals(holder)
+                            || lock.localHolders().stream()
+                                    .anyMatch(h -> h.equals(p.id()) || h.startsWith(p.id() + "@")),
                     p.id().equals(selected),
-                    p.exitCode()));
+                    p.exitCode(),
+                    p.host()));
         }
         List<CounterRow> latest = rows.subList(Math.max(0, rows.size() - ROWS_SHOWN), rows.size());
         Map<Instant, Integer> latestPerTick = new HashMap<>();

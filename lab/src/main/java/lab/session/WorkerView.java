@@ -9,6 +9,7 @@ package lab.session;
  * @param selected the arrow keys chose it: k, p and r act on it (none selected: r on a worker that is down, else
  *     each on the lock holder)
  * @param exitCode the exit code of a worker that ended on its own, else empty
+ * @param host the simulated host it runs on, or empty when the lab has one host only
  */
 public record WorkerView(
         String id,
@@ -22,7 +23,8 @@ public record WorkerView(
         long errors,
         boolean holdsLock,
         boolean selected,
-        String exitCode) {
+        String exitCode,
+        String host) {
     public WorkerView(
             String id,
             long pid,
@@ -35,6 +37,6 @@ public record WorkerView(
             long errors,
             boolean holdsLock,
             boolean selected) {
-        this(id, pid, port, state, mode, lastOutcome, executed, skipped, errors, holdsLock, selected, "");
+        this(id, pid, port, state, mode, lastOutcome, executed, skipped, errors, holdsLock, selected, "", "");
     }
 }

@@ -55,6 +55,7 @@ public record SoakSettings(Mode mode, Duration length, long seed, Path summaryJs
     public LabSettings lab() {
         return new LabSettings(
                 WORKERS,
+                1,
                 spec(),
                 EVERY,
                 Trigger.CRON,

@@ -72,24 +72,18 @@ final class LockPanel {
                                         String.join(", ", lock.waiters()) + look.say(" (waiting)", "（等待中）"),
                                         Role.WARN));
             }
-            case IN_JVM -> {
-                int n = lock.localHolders().size();
-                lines.add(new Line(
-                        look.say("holding", "持有"),
-                        n == 0 ? look.say("nobody", "无") : String.join(" ", lock.localHolders()),
-                        n > 1 ? Role.BAD : Role.PLAIN));
-                lines.add(
-                        n > 1
-                                ? new Line(
-                                        "",
-                                        look.say(
-                                                n + " at once: each JVM has its own mutex",
-                                                n + " 个同时持有：每个 JVM 各有一把自己的锁"),
-                                        Role.BAD)
-                                : new Line(
-                                        "",
-                                        look.say("one mutex per JVM, none across them", "每个 JVM 一把进程内锁，跨进程互不相见"),
-                                        Role.DIM));
+            case IN_JVM -> holders(
+                    lines,
+                    lock,
+                    look.say(n(lock) + " at once: each JVM has its own mutex", n(lock) + " 个同时持有：每个 JVM 各有一把自己的锁"),
+                    look.say("one mutex per JVM, none across them", "每个 JVM 一把进程内锁，跨进程互不相见"));
+            case HOST_FILE -> {
+                lines.add(new Line(look.say("file", "文件"), lock.key(), Role.PLAIN));
+                holders(
+                        lines,
+                        lock,
+                        look.say(n(lock) + " at once: one lock per host", n(lock) + " 个同时持有：每台主机各一把"),
+                        look.say("one file lock per host, none across hosts", "每台主机一把文件锁，跨主机互不相见"));
             }
             default -> lines.add(
                     new Line("", look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个周期都执行"), Role.WARN));
@@ -98,6 +92,23 @@ final class LockPanel {
             lines.add(new Line("", lock.note(), Role.DIM));
         }
         return lines;
+    }
+
+    private static int n(LockView lock) {
+        return lock.localHolders().size();
+    }
+
+    /**
+     * A lock seen through the workers' events (one per JVM, or one per host): who holds one now, and, in red, when
+     * several hold "the" lock at once — the sight the lesson is about.
+     */
+    private void holders(List<Line> lines, LockView lock, String many, String alone) {
+        int n = n(lock);
+        lines.add(new Line(
+                look.say("holding", "持有"),
+                n == 0 ? look.say("nobody", "无") : String.join(" ", lock.localHolders()),
+                n > 1 ? Role.BAD : Role.PLAIN));
+        lines.add(n > 1 ? new Line("", many, Role.BAD) : new Line("", alone, Role.DIM));
     }
 
     private static int indent(Line line) {

@@ -1,11 +1,16 @@
 package lab.tui;
 
 import com.googlecode.lanterna.graphics.TextGraphics;
+import java.util.ArrayList;
 import java.util.List;
 import lab.session.LabSnapshot;
 import lab.session.WorkerView;
 
-/** One row per worker; its column header doubles as the panel's title. */
+/**
+ * One row per worker; its column header doubles as the panel's title. With workers on several simulated hosts, each
+ * host's workers stand under a line that names it, as machines in a rack: which file lock a worker shares is then
+ * read off the screen.
+ */
 final class WorkersPanel {
     private final Look look;
     // Built with the same widths as the rows, in cells, so that the header cannot drift from the columns.
@@ -22,7 +27,21 @@ final class WorkersPanel {
 
     /** The rows this panel wants: the header and one per worker (or a "no workers" line). */
     static int wantedHeight(LabSnapshot s) {
-        return 1 + Math.max(1, s.workers().size());
+        return 1 + Math.max(1, lines(s.workers()).size());
+    }
+
+    /** The rows under the header: each worker, preceded by its host's name where the lab has several hosts. */
+    private static List<Object> lines(List<WorkerView> workers) {
+        List<Object> lines = new ArrayList<>();
+        String host = "";
+        for (WorkerView w : workers) {
+            if (!w.host().isEmpty() && !w.host().equals(host)) {
+                host = w.host();
+                lines.add(host);
+            }
+            lines.add(w);
+        }
+        return lines;
     }
 
     void draw(TextGraphics region, LabSnapshot s) {
@@ -33,14 +52,22 @@ final class WorkersPanel {
             pen.put(1, 1, look.say("no workers", "没有 worker"), Role.DIM);
             return;
         }
+        List<Object> lines = lines(workers);
         int room = pen.height() - 1;
         // When they do not all fit, the last line says how many are hidden rather than dropping them silently.
-        int shown = workers.size() <= room ? workers.size() : Math.max(0, room - 1);
+        int shown = lines.size() <= room ? lines.size() : Math.max(0, room - 1);
         for (int i = 0; i < shown; i++) {
-            row(pen, 1 + i, workers.get(i));
+            if (lines.get(i) instanceof WorkerView w) {
+                row(pen, 1 + i, w);
+            } else {
+                String rule = String.valueOf(look.glyphs().horizontal()).repeat(2);
+                pen.put(1, 1 + i, rule + " " + lines.get(i) + " " + rule, Role.DIM);
+            }
         }
-        if (shown < workers.size() && room > 0) {
-            int more = workers.size() - shown;
+        if (shown < lines.size() && room > 0) {
+            int more = (int) lines.subList(shown, lines.size()).stream()
+                    .filter(l -> l instanceof WorkerView)
+                    .count();
             pen.put(1, room, look.say("... " + more + " more workers", "…… 还有 " + more + " 个 worker"), Role.DIM);
         }
     }

@@ -1,5 +1,6 @@
 package lab.worker;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -8,6 +9,7 @@ import lab.guard.Guard;
 import lab.guard.LeaseGuard;
 import lab.guard.LeasePolicy;
 import lab.guard.LockListener;
+import lab.guard.host.HostFileLock;
 import lab.guard.local.InJvmMutex;
 import lab.guard.none.IdempotentWrite;
 import lab.guard.none.NoGuard;
@@ -52,6 +54,18 @@ final class GuardFactory {
         return switch (spec.mode()) {
             case NAIVE -> new NoGuard(w, spec.recheck());
             case IDEMPOTENT -> new IdempotentWrite(w, spec.recheck());
+            case HOST_MUTEX -> new LeaseGuard<>(
+                    w,
+                    new HostFileLock(
+                            w,
+                            pid,
+                            config.host(),
+                            config.lockDir() == null ? null : Path.of(config.lockDir()),
+                            config.job()),
+                    // One file per job, given back by its holder: per-tick keys and renewal concern leases elsewhere.
+                    new LeasePolicy(spec.recheck(), spec.holdAtLeast(), false, false),
+                    listener,
+                    clock);
             case LOCAL_MUTEX -> new LeaseGuard<>(
                     w, new InJvmMutex(w, pid), LeasePolicy.plain(spec.recheck()), listener, clock);
             case REDIS, FENCED -> new LeaseGuard<>(

@@ -62,7 +62,9 @@ class WorkerHttpPropertyTest {
                 "tick",
                 TestServers.redis().url(),
                 null,
-                ModeSpec.defaults(Mode.NAIVE));
+                ModeSpec.defaults(Mode.NAIVE),
+                "host1",
+                null);
         worker = new WorkerProcess(config, (Event e) -> {});
         worker.start(List.of());
         port = worker.awaitHealthy(HTTP, Duration.ofSeconds(60));

@@ -42,7 +42,9 @@ class WorkerHttpTest {
                 "tick",
                 TestServers.redis().url(),
                 null,
-                ModeSpec.defaults(Mode.NAIVE));
+                ModeSpec.defaults(Mode.NAIVE),
+                "host1",
+                null);
         worker = new WorkerProcess(config, EVENTS::add);
         worker.start(List.of());
         port = worker.awaitHealthy(HTTP, Duration.ofSeconds(60));

@@ -20,10 +20,12 @@ class BadInputTest {
             delimiter = '|',
             value = {
                 "--bogus                 | Unknown option: '--bogus'",
-                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced)",
+                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced, host-mutex)",
                 "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
                 "--workers 65            | '--workers': '65' (expected a whole number from 1 to 64)",
                 "--workers many          | '--workers'",
+                "--hosts 0               | '--hosts': '0' (expected a whole number from 1 to 8, and no more than the workers)",
+                "--workers 2 --hosts 3   | '--hosts': '3' (expected at most one host per worker: 2 with --workers 2)",
                 "--every 0s              | '--every': '0s' (expected a period of 100ms or more",
                 "--every 1ms             | '--every': '1ms' (expected a period of 100ms or more",
                 "--every 99999999999999999999s | '--every': '99999999999999999999s' is longer than a day (expected at most 24h)",

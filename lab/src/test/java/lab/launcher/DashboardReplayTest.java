@@ -40,6 +40,7 @@ class DashboardReplayTest {
                 new ScenarioDriver(ScenarioParser.parse(Path.of("..", "scenarios", "06-single-worker.yaml")), 1);
         LabSettings settings = new LabSettings(
                 1,
+                driver.scenario().setup().hosts(),
                 driver.scenario().setup().spec(),
                 driver.scenario().setup().every(),
                 driver.scenario().setup().trigger(),

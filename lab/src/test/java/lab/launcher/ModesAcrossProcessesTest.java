@@ -43,6 +43,7 @@ class ModesAcrossProcessesTest {
             throws Exception {
         LabSettings settings = new LabSettings(
                 4,
+                1,
                 ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,

@@ -112,6 +112,7 @@ class ServerChoiceTest {
                 "jdbc:postgresql://" + TestServers.postgres().address() + "/postgres?user=postgres&password=letmein";
         LabSettings settings = new LabSettings(
                 2,
+                1,
                 ModeSpec.defaults(Mode.NAIVE),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,

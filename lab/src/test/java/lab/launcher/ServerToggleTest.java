@@ -32,6 +32,7 @@ class ServerToggleTest {
                 1, ModeSpec.defaults(Mode.FENCED).withOnLockError(OnLockError.SKIP), Duration.ofSeconds(1), dir);
         LabSettings onPostgres = new LabSettings(
                 s.workers(),
+                s.hosts(),
                 s.spec(),
                 s.every(),
                 s.trigger(),

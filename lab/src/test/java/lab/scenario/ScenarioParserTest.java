@@ -71,6 +71,7 @@ class ScenarioParserTest {
         assertThat(s.setup())
                 .isEqualTo(new Setup(
                         3,
+                        1,
                         ModeSpec.defaults(Mode.REDIS)
                                 .withTaskTime(Duration.ofMillis(200))
                                 .withLockTtl(Duration.ofSeconds(5))

@@ -49,7 +49,9 @@ class ShippedScenariosTest {
                         "13-lock-server-down.yaml",
                         "14-two-lock-servers.yaml",
                         "15-idempotent.yaml",
-                        "16-self-overlap.yaml");
+                        "16-self-overlap.yaml",
+                        "17a-host-mutex.yaml",
+                        "17b-two-hosts.yaml");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -157,7 +157,7 @@ class DashboardRendererTest {
     void a_worker_that_ended_on_its_own_shows_its_exit_code_where_its_state_is() {
         SnapshotFixture f = SnapshotFixture.withWorkers(0).tick(0, "naive", 2);
         f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, false, false));
-        f.workers.add(new WorkerView("w2", 4128, 2, "exited", "naive", "executed", 3, 0, 0, false, false, "137"));
+        f.workers.add(new WorkerView("w2", 4128, 2, "exited", "naive", "executed", 3, 0, 0, false, false, "137", ""));
 
         Rendered screen = Rendered.render(f.build(), Rendered.MONO_UTF8, 80, 24, false);
 
@@ -203,5 +203,59 @@ class DashboardRendererTest {
 
         assertThatCode(() -> Rendered.render(empty)).doesNotThrowAnyException();
         assertThat(Rendered.render(empty).text()).contains("no workers", "no rows yet");
+    }
+
+    @Test
+    void workers_on_two_hosts_stand_under_their_hosts_name_and_the_lock_panel_shows_each_hosts_holder() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0);
+        for (int i = 1; i <= 4; i++) {
+            String host = i <= 2 ? "host1" : "host2";
+            f.workers.add(new WorkerView(
+                    "w" + i,
+                    4240 + i,
+                    40000 + i,
+                    "up",
+                    "host-mutex",
+                    "executed",
+                    3,
+                    3,
+                    0,
+                    i == 1 || i == 3,
+                    false,
+                    "",
+                    host));
+        }
+        f.mode = "host-mutex";
+        f.lock = new lab.session.LockView(
+                lab.protocol.Mode.Lock.HOST_FILE,
+                "scheduler_lock.tick.lock",
+                null,
+                -1,
+                -1,
+                List.of(),
+                List.of("w1@host1", "w3@host2"),
+                null);
+
+        Rendered screen = Rendered.render(f.build(), Rendered.COLOUR_UTF8, 100, 30, false);
+
+        List<String> lines = screen.lines();
+        int host1 = indexOf(lines, "── host1 ──");
+        int host2 = indexOf(lines, "── host2 ──");
+        assertThat(host1).as(screen.text()).isGreaterThan(0);
+        assertThat(host2).isEqualTo(host1 + 3);
+        assertThat(lines.get(host1 + 1)).contains(" w1 ");
+        assertThat(lines.get(host1 + 2)).contains(" w2 ");
+        assertThat(lines.get(host2 + 1)).contains(" w3 ");
+        assertThat(screen.text())
+                .contains("scheduler_lock.tick.lock", "w1@host1 w3@host2", "2 at once: one lock per host");
+    }
+
+    private static int indexOf(List<String> lines, String text) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

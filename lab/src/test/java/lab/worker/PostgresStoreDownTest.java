@@ -66,7 +66,9 @@ class PostgresStoreDownTest {
                 job,
                 TestServers.redis().url(),
                 TestServers.postgres().url(),
-                spec);
+                spec,
+                "host1",
+                null);
         if (mode == Mode.FENCED) {
             // The launcher restores the fencing counter before any worker may take the lock; so does this test.
             lab.guard.redis.FencingCounter.restore(TestServers.redis().url(), job, 0);

@@ -1,0 +1,165 @@
+package lab.guard.host;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import lab.guard.Attempt;
+import lab.guard.Fields;
+import lab.guard.Lease;
+import lab.guard.LockEvent;
+import lab.guard.LockMechanism;
+import lab.guard.Tick;
+import lab.protocol.EventType;
+
+/**
+ * Mode {@code host-mutex}: an OS file lock ({@code FileChannel.tryLock}, a POSIX record lock) on
+ * {@code scheduler_lock.<job>.lock} in the host's lock folder, skip when taken — the Java counterpart of a
+ * {@code flock} around each tick. Every process on one host opens the same file, so it excludes them all; a worker on
+ * another host has another folder, another file and another lock, so nothing is excluded across hosts.
+ *
+ * <p>Holder dies: the kernel frees its locks the moment the process ends, {@code kill -9} included. Holder pauses:
+ * the lock stays held for as long as the pause lasts, and the others skip. Server down: there is no server; a folder
+ * that cannot be written fails the tick closed.
+ */
+public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
+    /**
+     * One channel per lock file for the whole JVM, never closed before the process ends. POSIX record locks belong to
+     * the process, not the channel: closing any channel on the file frees every lock this process holds on it, so a
+     * guard closed by a mode switch while the next guard holds the lock would free it under the new guard's job.
+     */
+    private static final Map<Path, FileChannel> CHANNELS = new ConcurrentHashMap<>();
+
+    private final String worker;
+    private final String owner;
+    private final String host;
+    private final Path folder;
+    private final String file;
+    private FileChannel channel;
+
+    /**
+     * @param host   the simulated host this worker runs on ({@code host1})
+     * @param folder that host's lock folder; null when the launcher gave none (every tick then fails closed)
+     */
+    public HostFileLock(String worker, long pid, String host, Path folder, String job) {
+        this.worker = worker;
+        this.owner = worker + "-" + pid;
+        this.host = host;
+        this.folder = folder;
+        this.file = "scheduler_lock." + job + ".lock";
+    }
+
+    /** The file lock, held until {@link #release}. */
+    public record Held(FileLock lock, String acquired, String ranHow, Map<String, Object> fields) implements Lease {}
+
+    @Override
+    public void open() throws IOException {
+        if (folder == null) {
+            throw new IOException(worker + " - host-mutex needs its host's lock folder, and the launcher gave none");
+        }
+        Files.createDirectories(folder);
+        channel = channel(folder.resolve(file));
+    }
+
+    private static FileChannel channel(Path path) throws IOException {
+        try {
+            return CHANNELS.computeIfAbsent(path.toAbsolutePath().normalize(), p -> {
+                try {
+                    return FileChannel.open(
+                            p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    @Override
+    public Attempt<Held> acquire(Tick tick) {
+        if (channel == null) {
+            return new Attempt.Broken<>(
+                    worker + " - " + what() + " cannot be taken: no lock folder; tick skipped" + " (fail closed)");
+        }
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            // The lock is this process's already: an earlier run of this worker is still inside (or holding).
+            return new Attempt.Refused<>(
+                    worker + " - " + what() + " not acquired: this worker already holds it",
+                    Fields.of("key", file, "lock_server", host, "host", host, "holder", owner));
+        } catch (IOException e) {
+            return new Attempt.Broken<>(
+                    worker + " - " + what() + " cannot be taken: " + e.getMessage() + "; tick skipped (fail closed)");
+        }
+        if (lock == null) {
+            String holder = holder();
+            return new Attempt.Refused<>(
+                    worker + " - " + what() + " not acquired: held by " + holder,
+                    Fields.of("key", file, "lock_server", host, "host", host, "holder", holder));
+        }
+        writeOwner();
+        return new Attempt.Granted<>(new Held(
+                lock,
+                worker + " - " + what() + " acquired (FileChannel.tryLock() → lock)",
+                "ran holding " + what(),
+                // lock_server: each host's kernel keeps its own locks, as each lock server keeps its own keys.
+                Fields.of("lock", "file", "key", file, "owner", owner, "lock_server", host, "host", host)));
+    }
+
+    @Override
+    public LockEvent release(Held lease) {
+        try {
+            lease.lock().release();
+        } catch (IOException e) {
+            return new LockEvent(
+                    EventType.ERROR,
+                    worker + " - " + what() + " could not be released: " + e.getMessage()
+                            + " (the kernel frees it when this process ends)",
+                    Fields.of("key", file, "owner", owner, "host", host));
+        }
+        return new LockEvent(
+                EventType.RELEASED,
+                worker + " - " + what() + " released (FileLock.release())",
+                Fields.of("key", file, "owner", owner, "lock_server", host, "host", host, "how", "unlock"));
+    }
+
+    /** {@code file lock 'scheduler_lock.tick.lock' on host1}. */
+    private String what() {
+        return "file lock '" + file + "' on " + host;
+    }
+
+    /**
+     * The holder writes its name into the file, so that the others' refusals can say who holds it: an advisory lock
+     * keeps no one out of reading, and the name is only read, never trusted for the lock itself.
+     */
+    private void writeOwner() {
+        try {
+            byte[] name = owner.getBytes(StandardCharsets.UTF_8);
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(name), 0);
+        } catch (IOException e) {
+            // Only the refusals' wording depends on it.
+        }
+    }
+
+    private String holder() {
+        try {
+            ByteBuffer b = ByteBuffer.allocate(128);
+            int n = channel.read(b, 0);
+            String name = n <= 0 ? "" : new String(b.array(), 0, n, StandardCharsets.UTF_8).trim();
+            return name.isEmpty() ? "another process on " + host : name;
+        } catch (IOException e) {
+            return "another process on " + host;
+        }
+    }
+}
