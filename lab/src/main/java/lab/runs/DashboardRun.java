@@ -6,12 +6,12 @@ import java.time.ZoneId;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.headless.EventLine;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.launcher.LabShutdown;
 import lab.launcher.StartFailure;
 import lab.session.LiveModel;
 import lab.tui.Dashboard;
@@ -82,19 +82,7 @@ public final class DashboardRun {
         lab.onEvent(e -> model.onEvent(e, EventLine.format(e, zone)));
         // SIGTERM or SIGHUP (run.sh hands them on): the run ends as after q, y — summary, tables and all — and the
         // hook closes the screen and the lab itself only if that takes too long, or the UI thread is stuck.
-        Thread hook = new Thread(
-                () -> {
-                    stop.set(true);
-                    try {
-                        finished.await(30, TimeUnit.SECONDS);
-                    } catch (InterruptedException ignored) {
-                        // exiting anyway
-                    }
-                    dashboard.close();
-                    lab.close();
-                },
-                "lab-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        LabShutdown hook = LabShutdown.install("lab-shutdown", () -> stop.set(true), finished, dashboard::close, lab);
         starter = new Thread(this::startLab, "lab-start");
         starter.setDaemon(true);
         starter.start();
@@ -116,11 +104,7 @@ public final class DashboardRun {
         } finally {
             finished.countDown();
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook runs already and closes the same things
-        }
+        hook.remove();
         return code;
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import lab.headless.EventLine;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.launcher.LabShutdown;
 import lab.launcher.StartFailure;
 import lab.protocol.Durations;
 import lab.protocol.ModeChange;
@@ -33,20 +34,10 @@ public final class HeadlessRun {
     public int run() {
         ZoneId zone = ZoneId.systemDefault();
         Lab lab = new Lab(settings);
-        Thread hook = new Thread(
-                () -> {
-                    stopRequested.countDown();
-                    try {
-                        finished.await(30, TimeUnit.SECONDS);
-                    } catch (InterruptedException ignored) {
-                        // exiting anyway
-                    }
-                    lab.close();
-                },
-                "lab-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        LabShutdown hook = LabShutdown.install("lab-shutdown", stopRequested::countDown, finished, lab);
         try {
-            out.println("Scheduler Lock Lab - " + Plural.count(settings.workers(), "worker") + ", mode "
+            out.println("Scheduler Lock Lab - " + Plural.count(settings.workers(), "worker")
+                    + (settings.hosts() > 1 ? " on " + settings.hosts() + " hosts" : "") + ", mode "
                     + settings.spec().mode()
                     + ", every " + Durations.format(settings.every()) + ", task time "
                     + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
@@ -87,11 +78,7 @@ public final class HeadlessRun {
         } finally {
             lab.close();
             finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running; it closes the lab, which is already closed
-            }
+            hook.remove();
         }
     }
 

@@ -3,6 +3,7 @@ package lab.runs;
 import java.io.PrintStream;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.launcher.LabShutdown;
 import lab.launcher.StartFailure;
 import lab.protocol.Durations;
 
@@ -26,12 +27,12 @@ public final class ScenarioRun {
 
     public int run() {
         Lab lab = new Lab(settings);
-        Thread hook = new Thread(lab::close, "lab-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        LabShutdown hook = LabShutdown.install("lab-shutdown", () -> {}, null, lab);
         try {
             out.println("scenario: " + driver.title() + " (" + driver.scenario().source() + ")");
             driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
-            out.println("setup: " + Plural.count(settings.workers(), "worker") + ", "
+            out.println("setup: " + Plural.count(settings.workers(), "worker")
+                    + (settings.hosts() > 1 ? " on " + settings.hosts() + " hosts" : "") + ", "
                     + settings.spec().toMap() + ", every " + Durations.format(settings.every()) + ", store "
                     + settings.store());
             try {
@@ -53,11 +54,7 @@ public final class ScenarioRun {
             return driver.exitCode(out);
         } finally {
             lab.close();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is closing the lab already
-            }
+            hook.remove();
         }
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.headless.SummaryText;
 import lab.launcher.Lab;
+import lab.launcher.LabShutdown;
 import lab.launcher.StartFailure;
 import lab.protocol.Durations;
 import lab.protocol.Event;
@@ -62,18 +63,7 @@ public final class Soak {
         out.println("faults planned: " + plan.size() + (plan.isEmpty() ? "" : " - " + plan.get(0) + " …"));
         Leftovers before = Leftovers.before();
         Lab lab = new Lab(settings.lab());
-        Thread hook = new Thread(
-                () -> {
-                    stopRequested.countDown();
-                    try {
-                        finished.await(30, TimeUnit.SECONDS);
-                    } catch (InterruptedException ignored) {
-                        // exiting anyway
-                    }
-                    lab.close();
-                },
-                "soak-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        LabShutdown hook = LabShutdown.install("soak-shutdown", stopRequested::countDown, finished, lab);
         SoakResult result;
         try {
             result = soak(lab, plan);
@@ -83,11 +73,7 @@ public final class Soak {
         } finally {
             lab.close();
             finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running; it closes the lab, which is already closed
-            }
+            hook.remove();
         }
         if (result == null) {
             return FAILED;
