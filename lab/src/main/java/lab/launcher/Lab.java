@@ -149,7 +149,7 @@ public final class Lab implements AutoCloseable {
         });
         infra.startFor(modes.spec(), say);
         workers.onDeath(exit -> {
-            lockWatcher.forget(exit.worker());
+            lockWatcher.forget(exit.pid());
             if (exit.onItsOwn()) {
                 // Recorded whenever it happens, a stop included: a worker that dies during the stop died all the same.
                 recording.lab(

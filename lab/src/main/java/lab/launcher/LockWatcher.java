@@ -1,6 +1,7 @@
 package lab.launcher;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +26,14 @@ public final class LockWatcher implements AutoCloseable {
     private final String job;
     private final BiConsumer<LockState, String> onChange;
     private final AtomicReference<LockState> current = new AtomicReference<>();
-    private final Set<String> localHolders = ConcurrentHashMap.newKeySet();
+    /** Who holds a lock seen through events, by the holder's pid: {@code w1}, or {@code w1@host1} for a file lock. */
+    private final Map<Long, String> localHolders = new ConcurrentHashMap<>();
+    /**
+     * Processes that died: a line of theirs read after their death (the output pump may lag the exit) must not bring
+     * them back as holders, nor take a restarted worker of the same name off the list.
+     */
+    private final Set<Long> dead = ConcurrentHashMap.newKeySet();
+
     private final Thread thread;
     private RedisLockObserver redis;
     private PostgresLockObserver postgres;
@@ -70,15 +78,20 @@ public final class LockWatcher implements AutoCloseable {
         }
         String host = e.text("host");
         switch (e.type()) {
-            case ACQUIRED -> localHolders.add(host == null ? e.worker() : e.worker() + "@" + host);
-            case RELEASED -> localHolders.removeIf(h -> h.equals(e.worker()) || h.startsWith(e.worker() + "@"));
+            case ACQUIRED -> {
+                if (!dead.contains(e.pid())) {
+                    localHolders.put(e.pid(), host == null ? e.worker() : e.worker() + "@" + host);
+                }
+            }
+            case RELEASED -> localHolders.remove(e.pid());
             default -> {}
         }
     }
 
-    /** A worker that died holding its in-JVM mutex holds nothing any more. */
-    void forget(String worker) {
-        localHolders.removeIf(h -> h.equals(worker) || h.startsWith(worker + "@"));
+    /** A worker process that died holding its in-JVM mutex or its host's file lock holds nothing any more. */
+    void forget(long pid) {
+        dead.add(pid);
+        localHolders.remove(pid);
     }
 
     private void loop() {
@@ -134,7 +147,7 @@ public final class LockWatcher implements AutoCloseable {
             case REDIS -> redis().observe();
             case POSTGRES -> postgres().observe();
             case IN_JVM, HOST_FILE -> {
-                List<String> holders = List.copyOf(new TreeSet<>(localHolders));
+                List<String> holders = List.copyOf(new TreeSet<>(localHolders.values()));
                 Mode.Lock lock = mode.get().lock();
                 yield new LockState(
                         lock,

@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The network of one simulated host: a Linux network namespace, linked to the launcher's by a veth pair with private
@@ -17,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Nothing outlives the lab, {@code kill -9} of the launcher included: the namespace is not named (no
  * {@code ip netns add}) but held by a child process ({@code unshare --net}) that {@link Spawner} starts under the
  * parent-death signal. When that child dies, the kernel frees the namespace, and with it the veth pair, its launcher
- * side too. Interface names carry the launcher's pid, so two labs on one machine never collide.
+ * side too. Interface names carry the launcher's pid, so two labs in one PID namespace never collide.
  */
 public final class NetworkHost implements AutoCloseable {
     private static final List<Path> TOOLS =
@@ -50,19 +53,13 @@ public final class NetworkHost implements AutoCloseable {
             }
         }
         try {
-            Process p = new ProcessBuilder("/usr/bin/unshare", "--net", "--", "/bin/true")
-                    .redirectErrorStream(true)
-                    .start();
-            String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                return Optional.of("unshare --net failed (" + (said.isEmpty() ? "exit " + p.exitValue() : said)
+            Said said = said(List.of("/usr/bin/unshare", "--net", "--", "/bin/true"), 5);
+            if (said.code() != 0) {
+                return Optional.of("unshare --net failed (" + said.text()
                         + "): making a network namespace needs root or CAP_SYS_ADMIN");
             }
         } catch (IOException e) {
             return Optional.of("unshare --net could not run: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted while trying unshare --net");
         }
         return Optional.empty();
     }
@@ -154,16 +151,39 @@ public final class NetworkHost implements AutoCloseable {
     }
 
     private void run(String... command) throws IOException {
+        Said said = said(List.of(command), 10);
+        if (said.code() != 0) {
+            throw new IOException(name() + " - '" + String.join(" ", command) + "' failed: " + said.text());
+        }
+    }
+
+    /** What a command printed (or its exit code in words, when it printed nothing) and how it ended. */
+    private record Said(int code, String text) {}
+
+    /** Runs {@code command} to its end within {@code seconds}; past them it is killed and the call throws. */
+    private static Said said(List<String> command, long seconds) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try {
-            String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException(name() + " - '" + String.join(" ", command) + "' failed: "
-                        + (said.isEmpty() ? "exit " + p.exitValue() : said));
+        // Read beside the wait, so that a child that never ends cannot hold the caller past the limit.
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            } catch (IOException e) {
+                return "";
             }
+        });
+        try {
+            if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("'" + String.join(" ", command) + "' gave no answer within " + seconds + " s");
+            }
+            String text = out.get(seconds, TimeUnit.SECONDS);
+            return new Said(p.exitValue(), text.isEmpty() ? "exit " + p.exitValue() : text);
         } catch (InterruptedException e) {
+            p.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new IOException(name() + " - interrupted during '" + String.join(" ", command) + "'", e);
+            throw new IOException("interrupted during '" + String.join(" ", command) + "'", e);
+        } catch (ExecutionException | TimeoutException e) {
+            return new Said(p.exitValue(), "exit " + p.exitValue());
         }
     }
 
@@ -194,14 +214,14 @@ public final class NetworkHost implements AutoCloseable {
     }
 
     /**
-     * A /30 of 10.213.0.0/16 that no interface of this machine uses yet: another lab's hosts, or a network of the
-     * machine's own, keep theirs.
+     * A /30 of 10.213.0.0/16 that no interface of this machine uses yet: another lab's hosts keep theirs. Not reserved:
+     * a lab makes its hosts one after another, each address in place before the next is chosen, and two labs start
+     * looking from their own pids. (A network of the machine's that covers 10.213.0.0/16 with a wider prefix is not
+     * looked for.)
      */
     private static int freeSubnet() throws IOException {
-        Process p = new ProcessBuilder(ip().toString(), "-o", "-4", "addr", "show")
-                .redirectErrorStream(true)
-                .start();
-        String used = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String used =
+                said(List.of(ip().toString(), "-o", "-4", "addr", "show"), 10).text();
         int start = (int) (ProcessHandle.current().pid() % SUBNETS);
         for (int i = 0; i < SUBNETS; i++) {
             int s = (start + i) % SUBNETS;

@@ -16,15 +16,27 @@ final class HelpOverlay {
         this.look = look;
     }
 
+    /**
+     * The modes' keys, from the modes' own declarations (a new mode's key shows here without a line of its own), four
+     * to a line, so that seven of them still fit an 80-column screen.
+     */
+    private static List<String> modeLines() {
+        Mode[] modes = Mode.values();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < modes.length; i += 4) {
+            lines.add(Arrays.stream(modes, i, Math.min(modes.length, i + 4))
+                    .map(m -> m.key() + " " + m.cliName())
+                    .collect(Collectors.joining("   ")));
+        }
+        return lines;
+    }
+
     private List<String> lines() {
         String upDown = look.glyphs().upDown();
-        return List.of(
-                look.say("Keys (letters only: function keys fail under tmux)", "按键（只用字母键：功能键在 tmux 里会失灵）"),
-                "",
-                // From the modes' own declarations: a new mode's key shows here without a line of its own.
-                Arrays.stream(Mode.values())
-                        .map(m -> m.key() + " " + m.cliName())
-                        .collect(Collectors.joining("   ")),
+        List<String> lines = new ArrayList<>(List.of(
+                look.say("Keys (letters only: function keys fail under tmux)", "按键（只用字母键：功能键在 tmux 里会失灵）"), ""));
+        lines.addAll(modeLines());
+        lines.addAll(List.of(
                 look.say("+ add a worker          - remove a worker", "+ 加一个 worker          - 减一个 worker"),
                 look.say(
                         upDown + " select a worker (none selected: the lock holder)",
@@ -47,7 +59,8 @@ final class HelpOverlay {
                         look.glyphs().switchMark() + " mode switch   DUP "
                                 + look.glyphs().times() + "k: k rows for one tick",
                         look.glyphs().switchMark() + " 切换模式   DUP "
-                                + look.glyphs().times() + "k：同一周期写了 k 行"));
+                                + look.glyphs().times() + "k：同一周期写了 k 行")));
+        return lines;
     }
 
     /** Draws a box centred on {@code screen}, blanking what is under it; says where {@code serversEnv} is. */

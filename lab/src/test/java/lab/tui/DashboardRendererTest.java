@@ -171,7 +171,8 @@ class DashboardRendererTest {
         assertThat(screen.text())
                 .contains(
                         "Keys (letters only",
-                        "1 naive   2 local-mutex   3 redis   4 postgres   5 idempotent",
+                        "1 naive   2 local-mutex   3 redis   4 postgres",
+                        "5 idempotent   6 fenced   7 host-mutex",
                         "k kill -9 it",
                         "R stop / start Redis",
                         "o knob panel: ↑↓ pick a knob, Enter sets its next value",
@@ -248,6 +249,15 @@ class DashboardRendererTest {
         assertThat(lines.get(host2 + 1)).contains(" w3 ");
         assertThat(screen.text())
                 .contains("scheduler_lock.tick.lock", "w1@host1 w3@host2", "2 at once: one lock per host");
+    }
+
+    @Test
+    void at_80x24_the_help_names_every_modes_key_whole() {
+        Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
+
+        for (lab.protocol.Mode m : lab.protocol.Mode.values()) {
+            assertThat(screen.text()).as(screen.text()).contains(m.key() + " " + m.cliName() + " ");
+        }
     }
 
     private static int indexOf(List<String> lines, String text) {

@@ -26,8 +26,9 @@ import lab.protocol.EventType;
  * another host has another folder, another file and another lock, so nothing is excluded across hosts.
  *
  * <p>Holder dies: the kernel frees its locks the moment the process ends, {@code kill -9} included. Holder pauses:
- * the lock stays held for as long as the pause lasts, and the others skip. Server down: there is no server; a folder
- * that cannot be written fails the tick closed.
+ * the lock stays held for as long as the pause lasts, and the others skip. Server down: there is no server; a lock
+ * folder that cannot be made refuses the switch to this mode ({@link #open} throws), and a lock call that fails
+ * fails its tick closed.
  */
 public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
     /**
@@ -46,7 +47,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
 
     /**
      * @param host   the simulated host this worker runs on ({@code host1})
-     * @param folder that host's lock folder; null when the launcher gave none (every tick then fails closed)
+     * @param folder that host's lock folder; null when the launcher gave none ({@link #open} then refuses)
      */
     public HostFileLock(String worker, long pid, String host, Path folder, String job) {
         this.worker = worker;
@@ -85,10 +86,6 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
 
     @Override
     public Attempt<Held> acquire(Tick tick) {
-        if (channel == null) {
-            return new Attempt.Broken<>(
-                    worker + " - " + what() + " cannot be taken: no lock folder; tick skipped" + " (fail closed)");
-        }
         FileLock lock;
         try {
             lock = channel.tryLock();
@@ -140,7 +137,9 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
 
     /**
      * The holder writes its name into the file, so that the others' refusals can say who holds it: an advisory lock
-     * keeps no one out of reading, and the name is only read, never trusted for the lock itself.
+     * keeps no one out of reading, and the name is only read, never trusted for the lock itself. A refusal that reads
+     * between another worker's grant and its write names the holder before it (or "another process"): its wording
+     * only.
      */
     private void writeOwner() {
         try {
