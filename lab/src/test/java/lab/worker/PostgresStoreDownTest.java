@@ -68,7 +68,7 @@ class PostgresStoreDownTest {
                 TestServers.postgres().url(),
                 spec,
                 "host1",
-                null);
+                dir.resolve("locks").toString()); // host-mutex's lock folder: every mode is built the lab's way
         if (mode == Mode.FENCED) {
             // The launcher restores the fencing counter before any worker may take the lock; so does this test.
             lab.guard.redis.FencingCounter.restore(TestServers.redis().url(), job, 0);
