@@ -52,7 +52,7 @@ public final class ModeSwitcher {
         long t0 = System.nanoTime();
         List<CompletableFuture<String>> calls = new ArrayList<>();
         for (WorkerProcess w : workers) {
-            HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + w.port() + "/mode"))
+            HttpRequest req = HttpRequest.newBuilder(URI.create(w.url() + "/mode"))
                     .timeout(Duration.ofSeconds(10))
                     .header("Authorization", "Bearer " + token)
                     .header("Content-Type", "application/json")

@@ -29,6 +29,7 @@ public final class WorkerPool {
     private final ClassArchive archive =
             ClassArchive.forThisJvm(ProcessHandle.current().pid());
     private volatile WorkerProcess archiveWriter;
+    private volatile Function<String, List<String>> enter = id -> List.of();
 
     public WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -48,12 +49,20 @@ public final class WorkerPool {
         w.onDeath(exit -> say.accept(exit));
         List<String> flags = new java.util.ArrayList<>(archive.flags());
         flags.addAll(extraJvmFlags());
-        w.start(flags);
+        w.start(flags, enter.apply(id));
         if (archive.writes(flags)) {
             archiveWriter = w;
             w.exitCode().thenAccept(archive::writerExited);
         }
         return w;
+    }
+
+    /**
+     * The words that start worker {@code id} inside its host's network namespace ({@code nsenter --net=...}); none by
+     * default, where it runs on the launcher's own network.
+     */
+    public void placeWith(Function<String, List<String>> enter) {
+        this.enter = enter;
     }
 
     /** Who hears when a worker ends after it was ready: how, and by whose hand. */
@@ -85,8 +94,8 @@ public final class WorkerPool {
             if (stopping.getAsBoolean()) {
                 throw new IllegalStateException("the lab was stopped while it was starting");
             }
-            int port = awaitHealthy(w);
-            say.accept(w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port);
+            awaitHealthy(w);
+            say.accept(w.id() + " up: pid " + w.pid() + ", " + w.url());
         }
     }
 

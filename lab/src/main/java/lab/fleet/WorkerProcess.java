@@ -70,7 +70,15 @@ public final class WorkerProcess {
 
     /** Forks the JVM and hands it its configuration on stdin; returns at once. */
     void start(List<String> extraJvmFlags) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        start(extraJvmFlags, List.of());
+    }
+
+    /**
+     * The same, the JVM started through {@code enter} (the words that put it in its host's network namespace:
+     * {@code nsenter} execs it, so the pid the launcher signals is the JVM's own).
+     */
+    void start(List<String> extraJvmFlags, List<String> enter) throws IOException {
+        List<String> cmd = new ArrayList<>(enter);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
         cmd.addAll(extraJvmFlags);
@@ -102,6 +110,16 @@ public final class WorkerProcess {
         } catch (IOException e) {
             // It died before reading its configuration; onExit reports how, with its stderr.
         }
+    }
+
+    /** Where its HTTP listens: 127.0.0.1, or its own address inside its host's network namespace. */
+    public String address() {
+        return config.bind();
+    }
+
+    /** {@code http://address:port}, once it is ready. */
+    public String url() {
+        return "http://" + address() + ":" + port();
     }
 
     /** The HTTP port it reported; only once it is ready. */
@@ -143,7 +161,7 @@ public final class WorkerProcess {
         } catch (java.util.concurrent.ExecutionException e) {
             throw new IllegalStateException(e.getCause().getMessage());
         }
-        HttpRequest req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + p + "/healthz"))
+        HttpRequest req = HttpRequest.newBuilder(URI.create("http://" + address() + ":" + p + "/healthz"))
                 .timeout(Duration.ofSeconds(2))
                 .build();
         while (true) {

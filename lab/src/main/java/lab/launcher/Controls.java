@@ -28,6 +28,7 @@ public final class Controls implements LabControl {
     private final ModeSwitcher switcher;
     private final WorkerPool workers;
     private final Faults faults;
+    private final Partitions partitions;
     private final ServerToggle servers;
     private final Tally tally;
     private final Supplier<Instant> readyAt;
@@ -40,6 +41,7 @@ public final class Controls implements LabControl {
             ModeSwitcher switcher,
             WorkerPool workers,
             Faults faults,
+            Partitions partitions,
             ServerToggle servers,
             Tally tally,
             Supplier<Instant> readyAt,
@@ -51,6 +53,7 @@ public final class Controls implements LabControl {
         this.switcher = switcher;
         this.workers = workers;
         this.faults = faults;
+        this.partitions = partitions;
         this.servers = servers;
         this.tally = tally;
         this.readyAt = readyAt;
@@ -87,6 +90,26 @@ public final class Controls implements LabControl {
     @Override
     public String fault(FaultKind kind, WorkerTarget target) {
         return faults.fault(kind, target);
+    }
+
+    @Override
+    public String partition(String target, boolean cut, Instant tickFrom) {
+        return partitions.set(target, cut, tickFrom);
+    }
+
+    /** The dashboard's {@code x}: heals what is cut off, else cuts the holder's host off from the lock servers. */
+    public String togglePartition() {
+        return partitions.toggle(clock.instant());
+    }
+
+    /** The hosts cut off from the lock servers now. */
+    public java.util.Set<String> cutOff() {
+        return infra.networks().cutOff();
+    }
+
+    /** A host's own address inside its network namespace; empty where hosts have none. */
+    public java.util.Optional<String> hostAddress(String host) {
+        return infra.networks().address(host);
     }
 
     @Override

@@ -141,6 +141,11 @@ public final class Faults {
         }
     }
 
+    /** The holder whose tick began at or after {@code tickFrom}, as {@code kill: holder} finds it. */
+    Optional<WorkerProcess> holderFrom(Instant tickFrom) {
+        return awaitHolder(tickFrom);
+    }
+
     /**
      * The holder now, or the first within the next tick: a lock held for a short job is free most of the time, and
      * "kill the holder" means the next worker that takes it, not "nothing" by bad luck of timing. A lease whose age
@@ -223,8 +228,8 @@ public final class Faults {
         }
         try {
             WorkerProcess w = workers.start(workers.nextId());
-            int port = workers.awaitHealthy(w);
-            return w.id() + " up: pid " + w.pid() + ", http://127.0.0.1:" + port + ", mode "
+            workers.awaitHealthy(w);
+            return w.id() + " up: pid " + w.pid() + ", " + w.url() + ", mode "
                     + spec.get().mode();
         } catch (Exception e) {
             return "cannot start another worker: " + e.getMessage();

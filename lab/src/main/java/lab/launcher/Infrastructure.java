@@ -44,6 +44,7 @@ public final class Infrastructure implements AutoCloseable {
     private volatile ServerSlot postgres;
     private volatile Path serversEnv;
     private volatile String storeUrl;
+    private volatile HostNetworks networks = HostNetworks.none();
 
     Infrastructure(LabSettings settings) {
         this.settings = settings;
@@ -51,13 +52,18 @@ public final class Infrastructure implements AutoCloseable {
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS")));
     }
 
-    /** The temp folder, the recording and the servers' slots (ports chosen, nothing started yet). */
-    void prepare() throws StartFailure {
+    /**
+     * The temp folder, the recording, the simulated hosts' networks, and the servers' slots (ports chosen, nothing
+     * started yet). The networks come first: a server reads the addresses it listens on when it starts.
+     */
+    void prepare(Consumer<String> say) throws StartFailure {
         try {
             folder = SessionFolder.create();
             recorder = new EventRecorder(runDir.resolve("events.jsonl"));
-            redis = Servers.redis(settings.redisUrl(), folder, settings.servers(), password);
-            postgres = Servers.postgres(settings.pgUrl(), folder, settings.servers(), password);
+            networks = HostNetworks.make(settings.hosts(), settings.redisUrl(), settings.pgUrl(), say);
+            List<String> links = networks.serverAddresses();
+            redis = Servers.redis(settings.redisUrl(), folder, settings.servers(), password, links);
+            postgres = Servers.postgres(settings.pgUrl(), folder, settings.servers(), password, links);
         } catch (IOException e) {
             throw new StartFailure("cannot prepare the session: " + e.getMessage(), e);
         }
@@ -139,6 +145,7 @@ public final class Infrastructure implements AutoCloseable {
         // H2 reads its bind address once, when its classes load: loopback only, before anything of H2 runs.
         System.setProperty("h2.bindAddress", "127.0.0.1");
         h2 = H2Server.start(folder.sub(Store.H2.toString()), password);
+        networks.relayStore(h2.port());
         say.accept("h2 server ready on " + h2.address() + " in " + h2.startMillis() + " ms (store)");
         return h2.jdbcUrl();
     }
@@ -230,6 +237,11 @@ public final class Infrastructure implements AutoCloseable {
         }
     }
 
+    /** The simulated hosts' networks: none unless there are two hosts and the lab may make them. */
+    HostNetworks networks() {
+        return networks;
+    }
+
     /** The session's private file of ready-to-paste server commands, once the lab has started; else null. */
     public Path serversEnv() {
         return serversEnv;
@@ -268,6 +280,7 @@ public final class Infrastructure implements AutoCloseable {
                         "lab session - closing " + c.getClass().getSimpleName() + " failed: " + e.getMessage());
             }
         }
+        networks.close();
         if (folder != null) {
             folder.close();
         }

@@ -62,17 +62,8 @@ public final class Lab implements AutoCloseable {
         this.recording = new Recording(clock);
         this.modes = new Modes(settings.spec(), clock);
         this.tally = new Tally(infra::storeUrl, modes, settings.every(), recording);
-        this.workers = new WorkerPool(
-                http,
-                id -> settings.workerConfig(
-                        id,
-                        token,
-                        infra.storeUrl(),
-                        infra.redis().url(),
-                        infra.postgres().url(),
-                        modes.spec(),
-                        infra.lockDir(settings.host(id))),
-                this::publish);
+        this.workers = new WorkerPool(http, this::workerConfig, this::publish);
+        this.workers.placeWith(id -> infra.networks().enter(settings.host(id)));
         this.lockWatcher = new LockWatcher(
                 () -> modes.spec().mode(),
                 () -> infra.redis().url(),
@@ -103,8 +94,46 @@ public final class Lab implements AutoCloseable {
                 () -> modes.spec().mode().cliName(),
                 () -> modes.spec().onLockError(),
                 settings.storeInPostgres());
+        Partitions partitions =
+                new Partitions(infra::networks, settings::host, faults::holderFrom, modes::spec, recording);
         this.controls = new Controls(
-                modes, infra, switcher, workers, faults, serverToggle, tally, () -> readyAt, clock, recording);
+                modes,
+                infra,
+                switcher,
+                workers,
+                faults,
+                partitions,
+                serverToggle,
+                tally,
+                () -> readyAt,
+                clock,
+                recording);
+    }
+
+    /**
+     * What worker {@code id} is handed: on a host with a network of its own, the servers by that link's addresses
+     * (the lock servers by the one a partition cuts) and its HTTP on its own address there.
+     */
+    private lab.protocol.WorkerConfig workerConfig(String id) {
+        String host = settings.host(id);
+        HostNetworks net = infra.networks();
+        return settings.workerConfig(
+                id,
+                token,
+                net.storeUrl(host, infra.storeUrl()),
+                net.lockUrl(host, infra.redis().url()),
+                net.lockUrl(host, infra.postgres().url()),
+                modes.spec(),
+                infra.lockDir(host),
+                net.bind(host));
+    }
+
+    /**
+     * Why a lab with {@code settings} would run its hosts without networks of their own, in words; empty when each
+     * host gets its network namespace.
+     */
+    public static java.util.Optional<String> whyNoHostNetworks(LabSettings settings) {
+        return HostNetworks.whyNot(settings.hosts(), settings.redisUrl(), settings.pgUrl());
     }
 
     public void onEvent(Consumer<Event> listener) {
@@ -133,7 +162,7 @@ public final class Lab implements AutoCloseable {
 
     private void startLocked(Consumer<String> say) throws StartFailure {
         launchedAt = clock.instant();
-        infra.prepare();
+        infra.prepare(say);
         recording.writeTo(infra::record);
         infra.onServerDeath((name, line) -> {
             if (stopping || closed) {

@@ -76,9 +76,28 @@ public record LabSettings(
 
     /** What worker {@code id} is handed on its stdin: this session's set-up, the servers' URLs, the spec in force. */
     WorkerConfig workerConfig(
-            String id, String token, String storeUrl, String redisUrl, String pgUrl, ModeSpec now, Path lockDir) {
+            String id,
+            String token,
+            String storeUrl,
+            String redisUrl,
+            String pgUrl,
+            ModeSpec now,
+            Path lockDir,
+            String bind) {
         return new WorkerConfig(
-                id, token, storeUrl, every, trigger, jitter, job, redisUrl, pgUrl, now, host(id), lockDir.toString());
+                id,
+                token,
+                storeUrl,
+                every,
+                trigger,
+                jitter,
+                job,
+                redisUrl,
+                pgUrl,
+                now,
+                host(id),
+                lockDir.toString(),
+                bind);
     }
 
     /** The simulated host worker {@code id} runs on. */

@@ -14,7 +14,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The network of one simulated host: a Linux network namespace, linked to the launcher's by a veth pair with private
- * addresses ({@code 10.213.N.1} on the launcher's side, {@code 10.213.N.2} inside), so that a worker run inside
+ * addresses ({@code 10.213.N.1} and the lock servers' {@code 10.212.N.1} on the launcher's side, {@code 10.213.N.2}
+ * inside), so that a worker run inside
  * reaches the lab's servers by a real network hop and cannot reach the launcher's loopback at all.
  *
  * <p>Nothing outlives the lab, {@code kill -9} of the launcher included: the namespace is not named (no
@@ -92,10 +93,12 @@ public final class NetworkHost implements AutoCloseable {
                     "netns",
                     Long.toString(holder.pid()));
             host.run(ip().toString(), "addr", "add", host.hostAddress() + "/30", "dev", link);
+            host.run(ip().toString(), "addr", "add", host.lockAddress() + "/32", "dev", link);
             host.run(ip().toString(), "link", "set", link, "up");
             host.inside(ip().toString(), "link", "set", "lo", "up");
             host.inside(ip().toString(), "addr", "add", host.address() + "/30", "dev", "eth0");
             host.inside(ip().toString(), "link", "set", "eth0", "up");
+            host.inside(ip().toString(), "route", "add", host.lockAddress() + "/32", "dev", "eth0");
             return host;
         } catch (IOException | RuntimeException e) {
             holder.destroyForcibly();
@@ -111,6 +114,29 @@ public final class NetworkHost implements AutoCloseable {
     /** The launcher's side of the link: where a server must listen for this host's workers to reach it. */
     public String hostAddress() {
         return "10.213." + (subnet / 64) + "." + (subnet % 64 * 4 + 1);
+    }
+
+    /**
+     * A second address on the launcher's side of the link, where the lock servers are reached from this host: so that
+     * a partition can cut the lock server off by route while the store, on {@link #hostAddress}, stays reachable (the
+     * late write must be able to land). PostgreSQL serves both as lock and as store, by these two addresses.
+     */
+    public String lockAddress() {
+        return "10.212." + (subnet / 64) + "." + (subnet % 64 * 4 + 1);
+    }
+
+    /**
+     * Cuts this host off from {@link #lockAddress}: a blackhole route inside the namespace, so packets to the lock
+     * servers are dropped while everything else crosses the link. (A {@code tc} filter would cut one port only, but
+     * the qdiscs it needs are kernel modules a machine may not have; a route needs nothing.)
+     */
+    public void cut() throws IOException {
+        inside(ip().toString(), "route", "replace", "blackhole", lockAddress() + "/32");
+    }
+
+    /** Gives this host back its route to {@link #lockAddress}. */
+    public void heal() throws IOException {
+        inside(ip().toString(), "route", "replace", lockAddress() + "/32", "dev", "eth0");
     }
 
     /** This host's own address, inside its namespace. */
@@ -133,9 +159,17 @@ public final class NetworkHost implements AutoCloseable {
         return holder.isAlive();
     }
 
-    /** Ends the holder: the kernel frees the namespace and both ends of the veth pair. */
+    /**
+     * Removes the link, then ends the holder. The kernel would free both in time once the holder is gone, but it
+     * does so in the background: a lab that closes leaves nothing even a moment later.
+     */
     @Override
     public void close() {
+        try {
+            run(ip().toString(), "link", "del", link);
+        } catch (IOException gone) {
+            // already gone with its namespace: nothing left to remove
+        }
         holder.destroyForcibly();
         try {
             holder.waitFor(5, TimeUnit.SECONDS);
@@ -227,7 +261,8 @@ public final class NetworkHost implements AutoCloseable {
             int s = (start + i) % SUBNETS;
             boolean taken = false;
             for (int last = 0; last < 4 && !taken; last++) {
-                taken = used.contains(" 10.213." + (s / 64) + "." + (s % 64 * 4 + last) + "/");
+                String tail = "." + (s / 64) + "." + (s % 64 * 4 + last) + "/";
+                taken = used.contains(" 10.213" + tail) || used.contains(" 10.212" + tail);
             }
             if (!taken) {
                 return s;

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param pgUrl    a JDBC PostgreSQL URL or null when no PostgreSQL is known yet
  * @param host     the simulated host the worker runs on ({@code host1})
  * @param lockDir  that host's lock folder, where {@code host-mutex} takes its file lock; null when there is none
+ * @param bind     the address its HTTP listens on: 127.0.0.1, or its own address inside its host's network namespace
  */
 public record WorkerConfig(
         String worker,
@@ -27,7 +28,28 @@ public record WorkerConfig(
         String pgUrl,
         ModeSpec spec,
         String host,
-        String lockDir) {
+        String lockDir,
+        String bind) {
+
+    /** Where a worker's HTTP listens when nothing else is said: loopback, out of other machines' reach. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** The same configuration, listening on loopback: a worker on the launcher's own network. */
+    public WorkerConfig(
+            String worker,
+            String token,
+            String storeUrl,
+            Duration every,
+            Trigger trigger,
+            Duration jitter,
+            String job,
+            String redisUrl,
+            String pgUrl,
+            ModeSpec spec,
+            String host,
+            String lockDir) {
+        this(worker, token, storeUrl, every, trigger, jitter, job, redisUrl, pgUrl, spec, host, lockDir, LOOPBACK);
+    }
 
     public String toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -43,6 +65,7 @@ public record WorkerConfig(
         m.put("spec", spec.toMap());
         m.put("host", host);
         m.put("lock-dir", lockDir);
+        m.put("bind", bind);
         try {
             return JSON.std.asString(m);
         } catch (IOException e) {
@@ -66,6 +89,7 @@ public record WorkerConfig(
                 (String) m.get("pg-url"),
                 spec,
                 (String) m.getOrDefault("host", Hosts.name(1)),
-                (String) m.get("lock-dir"));
+                (String) m.get("lock-dir"),
+                (String) m.getOrDefault("bind", LOOPBACK));
     }
 }

@@ -81,6 +81,7 @@ public final class KeyActions {
             case ADD_WORKER -> act(lab.faults()::addWorker);
             case REMOVE_WORKER -> act(lab.faults()::removeWorker);
             case TOGGLE_REDIS -> act(() -> lab.serverToggle().toggle(ServerName.REDIS));
+            case TOGGLE_PARTITION -> act(() -> lab.controls().togglePartition());
             case TOGGLE_POSTGRES -> act(() -> lab.serverToggle().toggle(ServerName.POSTGRES));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
             case CLEAR_TABLE -> act(() -> {

@@ -34,6 +34,12 @@ public final class Runs {
             Lang lang,
             PrintStream out,
             PrintStream err) {
+        if (driver != null && driver.scenario().requires().contains(lab.scenario.Scenario.NETNS)) {
+            Optional<String> whyNot = lab.launcher.Lab.whyNoHostNetworks(settings);
+            if (whyNot.isPresent()) {
+                return skip(settings, driver, "network namespaces (requires: netns): " + whyNot.get(), out);
+            }
+        }
         if (!headless) {
             Optional<String> whyNot = ConsoleTerminal.whyNot();
             if (whyNot.isEmpty()) {
@@ -57,5 +63,25 @@ public final class Runs {
             return new ScenarioRun(settings, driver, out, err).run();
         }
         return new HeadlessRun(settings.duration() == null ? settings.runningFor(HEADLESS) : settings, out, err).run();
+    }
+
+    /**
+     * A scenario that needs what this machine cannot give: one line, the summary saying so, exit 0. Never a pass and
+     * never a failure: the tests report it as skipped.
+     */
+    private static int skip(LabSettings settings, ScenarioDriver driver, String reason, PrintStream out) {
+        out.println("scenario: " + driver.title() + " (" + driver.scenario().source() + ")");
+        out.println("skipped: " + reason);
+        if (settings.summaryJson() != null) {
+            try {
+                java.nio.file.Files.writeString(
+                        settings.summaryJson(),
+                        com.fasterxml.jackson.jr.ob.JSON.std.asString(java.util.Map.of("skipped", reason)) + "\n");
+            } catch (IOException e) {
+                out.println("warning: the summary could not be written to " + settings.summaryJson() + ": "
+                        + e.getMessage());
+            }
+        }
+        return ExitCode.FINISHED;
     }
 }

@@ -154,7 +154,7 @@ public final class SnapshotPublisher implements AutoCloseable {
                                 .filter(WorkerExit::onItsOwn)
                                 .map(x -> Integer.toString(x.code()))
                                 .orElse(""),
-                        lab.settings().hosts() > 1 ? lab.settings().host(w.id()) : ""))
+                        hostLabel(lab.settings().host(w.id()))))
                 .toList();
         LockState lock = lab.locks().current();
         String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
@@ -216,5 +216,17 @@ public final class SnapshotPublisher implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         closeStore();
+    }
+
+    /**
+     * The line a host's workers stand under: its name, its own address where it has a network namespace, and whether
+     * it is cut off from the lock servers now. Empty with one host.
+     */
+    private String hostLabel(String host) {
+        if (lab.settings().hosts() < 2) {
+            return "";
+        }
+        String address = lab.controls().hostAddress(host).map(a -> " " + a).orElse("");
+        return host + address + (lab.controls().cutOff().contains(host) ? " - cut off from the lock servers" : "");
     }
 }

@@ -106,6 +106,10 @@ public final class Replayer {
             // before the fault would otherwise leave the tick it hurt outside the span the lesson judges.
             listener.action(lab.fault(
                     fault.kind(), fault.target().fromTickAt(lab.clock().instant())));
+        } else if (step instanceof Step.Network network) {
+            // As a holder fault: the holder of a tick that begins from now on, never one already finishing.
+            listener.action(
+                    lab.partition(network.target(), network.cut(), lab.clock().instant()));
         } else if (step instanceof Step.Server server) {
             listener.action(lab.server(server.server(), server.start()));
         } else if (step instanceof Step.Expect expect) {

@@ -10,11 +10,16 @@ import java.util.Optional;
  * everything that can be checked before anything starts (so a replay fails only on what the lab shows).
  *
  * @param lesson the page that explains it, as written (relative to the repository root)
+ * @param requires what it needs of the machine ({@code netns}); where that cannot be had, it is skipped, never failed
  * @param source the file it was read from
  */
-public record Scenario(Caption title, Optional<String> lesson, Setup setup, List<Step> steps, Path source) {
+public record Scenario(
+        Caption title, Optional<String> lesson, List<String> requires, Setup setup, List<Step> steps, Path source) {
+    /** Network namespaces, one per simulated host. */
+    public static final String NETNS = "netns";
 
     public Scenario {
+        requires = List.copyOf(requires);
         steps = List.copyOf(steps);
         if (steps.isEmpty()) {
             throw new IllegalArgumentException("a scenario has at least one step");

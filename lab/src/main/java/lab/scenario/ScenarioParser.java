@@ -32,7 +32,10 @@ import org.snakeyaml.engine.v2.nodes.Node;
  * here, before anything starts, and reported as one {@link ScenarioException} — never as a stack trace.
  */
 public final class ScenarioParser {
-    static final List<String> TOP = List.of("title", "lesson", "setup", "steps");
+    static final List<String> TOP = List.of("title", "lesson", "requires", "setup", "steps");
+
+    /** What a scenario may require of the machine: network namespaces for its hosts. */
+    static final List<String> REQUIREMENTS = List.of(Scenario.NETNS);
     /** A scenario is a page of YAML; anything far larger is not one, and is refused before the YAML reader. */
     static final int MAX_BYTES = 256 * 1024;
 
@@ -117,7 +120,21 @@ public final class ScenarioParser {
         }
         Setup setup = top.containsKey("setup") ? setup(nodes, top.get("setup").value()) : Setup.defaults();
         List<Step> steps = new StepReader(nodes, setup).read(top.get("steps").value());
-        return new Scenario(title, lesson, setup, steps, source);
+        List<String> requires = new java.util.ArrayList<>();
+        if (top.containsKey("requires")) {
+            Node r = top.get("requires").value();
+            List<Node> items =
+                    r instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq ? seq.getValue() : List.of(r);
+            for (Node item : items) {
+                requires.add(nodes.choice(item, "requires", REQUIREMENTS));
+            }
+            if (requires.contains(Scenario.NETNS) && setup.hosts() < 2) {
+                throw nodes.error(
+                        r,
+                        "requires: netns is for hosts apart (expected setup.hosts: 2 or more; setup has 1" + " host)");
+            }
+        }
+        return new Scenario(title, lesson, requires, setup, steps, source);
     }
 
     private static Setup setup(Nodes nodes, Node node) throws ScenarioException {

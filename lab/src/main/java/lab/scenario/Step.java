@@ -106,6 +106,17 @@ public sealed interface Step {
         }
     }
 
+    /**
+     * Cuts one simulated host off from the lock servers ({@code partition}), or heals it: {@code target} is a host
+     * ({@code host2}) within the setup's hosts, or {@code holder}, the host of whoever holds the lock next.
+     */
+    record Network(int line, String target, boolean cut) implements Step {
+        @Override
+        public String describe() {
+            return (cut ? "partition " : "heal ") + target;
+        }
+    }
+
     /** Stops or starts one of the servers the lab started itself. */
     record Server(int line, ServerName server, boolean start) implements Step {
         @Override

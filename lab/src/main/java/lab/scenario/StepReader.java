@@ -27,6 +27,7 @@ final class StepReader {
     static final List<String> STEPS = Stream.of(
                     Stream.of("say", "wait", "expect", "mode", "mark"),
                     Arrays.stream(FaultKind.values()).map(FaultKind::toString),
+                    Stream.of("partition", "heal"),
                     Arrays.stream(ServerName.values()).map(ServerName::toString))
             .flatMap(s -> s)
             .toList();
@@ -84,6 +85,7 @@ final class StepReader {
             case "expect" -> expect(line, value);
             case "mode" -> switchMode(line, value);
             case "mark" -> mark(line, value);
+            case "partition", "heal" -> network(line, name, value);
             default -> serverOrFault(line, name, value);
         };
     }
@@ -226,6 +228,29 @@ final class StepReader {
             throw nodes.error(value, "mark: '" + name + "' is already set earlier (expected a new name)");
         }
         return new Step.Mark(line, name);
+    }
+
+    private Step network(int line, String name, Node value) throws ScenarioException {
+        String range = "holder or a host " + (setup.hosts() <= 2 ? "host1, host2" : "host1..host" + setup.hosts());
+        if (setup.hosts() < 2) {
+            throw nodes.error(
+                    value,
+                    name + ": needs hosts to cut apart (expected setup.hosts: 2 or more, and requires: netns; setup"
+                            + " has 1 host)");
+        }
+        String t = nodes.scalar(value, name, range).strip();
+        if (t.equals(WorkerTarget.HOLDER)) {
+            return new Step.Network(line, t, name.equals("partition"));
+        }
+        for (int i = 1; i <= setup.hosts(); i++) {
+            if (t.equals(lab.protocol.Hosts.name(i))) {
+                return new Step.Network(line, t, name.equals("partition"));
+            }
+        }
+        throw nodes.error(
+                value,
+                name + ": no host '" + t + "' in this scenario (expected " + range + ": setup has " + setup.hosts()
+                        + " hosts)");
     }
 
     private Step fault(int line, FaultKind kind, Node value) throws ScenarioException {

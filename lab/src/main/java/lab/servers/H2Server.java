@@ -40,7 +40,7 @@ public final class H2Server implements AutoCloseable {
         return new H2Server(server, password, (System.nanoTime() - t0) / 1_000_000);
     }
 
-    int port() {
+    public int port() {
         return server.getPort();
     }
 

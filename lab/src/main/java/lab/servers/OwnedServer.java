@@ -15,17 +15,28 @@ abstract class OwnedServer implements LabServer {
     protected final Path dir;
     protected final int port;
     protected final String password;
+    /** Addresses it listens on beside 127.0.0.1: the launcher's side of each simulated host's link. */
+    protected final java.util.List<String> alsoOn;
+
     private final String note;
     protected ServerProcess process; // guarded by this
     private long startMillis; // guarded by this
     private boolean stopAsked; // guarded by this
     private volatile Consumer<String> onDeath = line -> {};
 
-    OwnedServer(Path dir, int port, String password, String note) {
+    OwnedServer(Path dir, int port, String password, String note, java.util.List<String> alsoOn) {
         this.dir = dir;
         this.port = port;
         this.password = password;
         this.note = note;
+        this.alsoOn = java.util.List.copyOf(alsoOn);
+    }
+
+    /** 127.0.0.1 first, then the simulated hosts' links. */
+    protected final java.util.List<String> bindAddresses() {
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("127.0.0.1"));
+        all.addAll(alsoOn);
+        return all;
     }
 
     /** Starts the server's process and waits until it serves; throws saying why it does not. */

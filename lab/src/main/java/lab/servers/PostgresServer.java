@@ -26,17 +26,30 @@ public final class PostgresServer extends OwnedServer {
 
     private final PostgresBinaries binaries;
 
-    private PostgresServer(Path dir, PostgresBinaries binaries, int port, String password, String note) {
-        super(dir, port, password, note);
+    private PostgresServer(
+            Path dir, PostgresBinaries binaries, int port, String password, String note, List<String> alsoOn) {
+        super(dir, port, password, note, alsoOn);
         this.binaries = binaries;
     }
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
     public static PostgresServer start(Path dir, ServerSource source, int port, String password) throws IOException {
-        return start(dir, source, port, password, MachinePrograms.here());
+        return start(dir, source, port, password, MachinePrograms.here(), List.of());
+    }
+
+    /** The same, also listening on {@code alsoOn} (the launcher's side of each simulated host's link). */
+    public static PostgresServer start(Path dir, ServerSource source, int port, String password, List<String> alsoOn)
+            throws IOException {
+        return start(dir, source, port, password, MachinePrograms.here(), alsoOn);
     }
 
     static PostgresServer start(Path dir, ServerSource source, int port, String password, MachinePrograms machine)
+            throws IOException {
+        return start(dir, source, port, password, machine, List.of());
+    }
+
+    static PostgresServer start(
+            Path dir, ServerSource source, int port, String password, MachinePrograms machine, List<String> alsoOn)
             throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
@@ -46,7 +59,7 @@ public final class PostgresServer extends OwnedServer {
                 note -> {
                     PostgresBinaries binaries = PostgresBinaries.machine(machine);
                     try {
-                        return fresh(dir, binaries, port, password, note, t0);
+                        return fresh(dir, binaries, port, password, note, t0, alsoOn);
                     } catch (java.io.InterruptedIOException stopping) {
                         throw stopping;
                     } catch (IOException e) {
@@ -54,15 +67,23 @@ public final class PostgresServer extends OwnedServer {
                         throw new IOException("the machine's postgres failed (" + e.getMessage() + ")", e);
                     }
                 },
-                note -> fresh(dir, PostgresBinaries.embedded(dir), port, password, note, t0),
+                note -> fresh(dir, PostgresBinaries.embedded(dir), port, password, note, t0, alsoOn),
                 PostgresBinaries.EMBEDDED);
     }
 
     private static PostgresServer fresh(
-            Path dir, PostgresBinaries binaries, int port, String password, String note, long t0) throws IOException {
-        PostgresServer server = new PostgresServer(dir, binaries, port, password, note);
+            Path dir, PostgresBinaries binaries, int port, String password, String note, long t0, List<String> alsoOn)
+            throws IOException {
+        PostgresServer server = new PostgresServer(dir, binaries, port, password, note, alsoOn);
         try {
             binaries.initdb(dir.resolve("data"), dir.resolve("initdb.log"), password);
+            if (!alsoOn.isEmpty()) {
+                // initdb lets in loopback only; the simulated hosts' links come from 10.212.0.0/15, by password too.
+                java.nio.file.Files.writeString(
+                        dir.resolve("data").resolve("pg_hba.conf"),
+                        "host all all 10.212.0.0/15 scram-sha-256\n",
+                        java.nio.file.StandardOpenOption.APPEND);
+            }
         } catch (IOException e) {
             throw server.failure(e);
         }
@@ -83,7 +104,7 @@ public final class PostgresServer extends OwnedServer {
                 "-k",
                 "",
                 "-c",
-                "listen_addresses=127.0.0.1",
+                "listen_addresses=" + String.join(",", bindAddresses()),
                 // A lab on a small machine: losing data on a crash is fine, waiting for the disk is not. Connections:
                 // up to 64 workers, each with one store and two lock connections, and the launcher's few.
                 "-c",

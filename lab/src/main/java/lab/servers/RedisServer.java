@@ -39,8 +39,16 @@ public final class RedisServer extends OwnedServer {
     private final String source;
     private final String detail;
 
-    private RedisServer(Path dir, Path binary, String source, String detail, String note, int port, String password) {
-        super(dir, port, password, note);
+    private RedisServer(
+            Path dir,
+            Path binary,
+            String source,
+            String detail,
+            String note,
+            int port,
+            String password,
+            java.util.List<String> alsoOn) {
+        super(dir, port, password, note, alsoOn);
         this.binary = binary;
         this.source = source;
         this.detail = detail;
@@ -48,10 +56,28 @@ public final class RedisServer extends OwnedServer {
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
     public static RedisServer start(Path dir, ServerSource source, int port, String password) throws IOException {
-        return start(dir, source, port, password, MachinePrograms.here());
+        return start(dir, source, port, password, MachinePrograms.here(), java.util.List.of());
+    }
+
+    /** The same, also listening on {@code alsoOn} (the launcher's side of each simulated host's link). */
+    public static RedisServer start(
+            Path dir, ServerSource source, int port, String password, java.util.List<String> alsoOn)
+            throws IOException {
+        return start(dir, source, port, password, MachinePrograms.here(), alsoOn);
     }
 
     static RedisServer start(Path dir, ServerSource source, int port, String password, MachinePrograms machine)
+            throws IOException {
+        return start(dir, source, port, password, machine, java.util.List.of());
+    }
+
+    static RedisServer start(
+            Path dir,
+            ServerSource source,
+            int port,
+            String password,
+            MachinePrograms machine,
+            java.util.List<String> alsoOn)
             throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
@@ -73,7 +99,8 @@ public final class RedisServer extends OwnedServer {
                             "machine redis-server " + v + ", " + found,
                             note,
                             port,
-                            password);
+                            password,
+                            alsoOn);
                     try {
                         s.launch(t0);
                     } catch (java.io.InterruptedIOException stopping) {
@@ -87,7 +114,7 @@ public final class RedisServer extends OwnedServer {
                 note -> {
                     Path binary = Unpacker.executable(RESOURCE, dir.resolve("redis-server"));
                     RedisServer s = new RedisServer(
-                            dir, binary, "embedded " + EMBEDDED_VERSION, EMBEDDED, note, port, password);
+                            dir, binary, "embedded " + EMBEDDED_VERSION, EMBEDDED, note, port, password, alsoOn);
                     s.launch(t0);
                     return s;
                 },
@@ -102,7 +129,7 @@ public final class RedisServer extends OwnedServer {
                 dir.resolve("redis.conf"),
                 String.join(
                         "\n",
-                        "bind 127.0.0.1",
+                        "bind " + String.join(" ", bindAddresses()),
                         "port " + port,
                         "protected-mode yes",
                         "requirepass " + password,

@@ -17,6 +17,17 @@ public final class Servers {
 
     public static ServerSlot redis(String externalUrl, SessionFolder folder, ServerSource source, String password)
             throws IOException {
+        return redis(externalUrl, folder, source, password, java.util.List.of());
+    }
+
+    /** The same, the lab's own server also listening on {@code alsoOn}: the simulated hosts' links. */
+    public static ServerSlot redis(
+            String externalUrl,
+            SessionFolder folder,
+            ServerSource source,
+            String password,
+            java.util.List<String> alsoOn)
+            throws IOException {
         if (externalUrl != null) {
             return ServerSlot.external(ServerName.REDIS.toString(), externalUrl);
         }
@@ -25,10 +36,21 @@ public final class Servers {
                 ServerName.REDIS.toString(),
                 "redis://:" + password + "@127.0.0.1:" + port,
                 "127.0.0.1:" + port,
-                () -> RedisServer.start(folder.sub(ServerName.REDIS.toString()), source, port, password));
+                () -> RedisServer.start(folder.sub(ServerName.REDIS.toString()), source, port, password, alsoOn));
     }
 
     public static ServerSlot postgres(String externalUrl, SessionFolder folder, ServerSource source, String password)
+            throws IOException {
+        return postgres(externalUrl, folder, source, password, java.util.List.of());
+    }
+
+    /** The same, the lab's own server also listening on {@code alsoOn}: the simulated hosts' links. */
+    public static ServerSlot postgres(
+            String externalUrl,
+            SessionFolder folder,
+            ServerSource source,
+            String password,
+            java.util.List<String> alsoOn)
             throws IOException {
         if (externalUrl != null) {
             return ServerSlot.external(ServerName.POSTGRES.toString(), externalUrl);
@@ -38,7 +60,7 @@ public final class Servers {
                 ServerName.POSTGRES.toString(),
                 "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&password=" + password,
                 "127.0.0.1:" + port,
-                () -> PostgresServer.start(folder.sub(ServerName.POSTGRES.toString()), source, port, password));
+                () -> PostgresServer.start(folder.sub(ServerName.POSTGRES.toString()), source, port, password, alsoOn));
     }
 
     /**

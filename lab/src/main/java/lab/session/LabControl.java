@@ -31,6 +31,12 @@ public interface LabControl {
     /** Hurts one worker: {@code target} may be whoever holds the lock now. */
     String fault(FaultKind kind, WorkerTarget target);
 
+    /**
+     * Cuts ({@code cut}) a simulated host off from the lock servers, or heals it: {@code target} is {@code host2} or
+     * {@code holder}, the host of whoever holds the lock in a tick that began at or after {@code tickFrom}.
+     */
+    String partition(String target, boolean cut, Instant tickFrom);
+
     /** Stops ({@code start} false) or starts the lab's own Redis or PostgreSQL. */
     String server(ServerName server, boolean start);
 

@@ -47,6 +47,7 @@ final class HelpOverlay {
                 look.say(
                         "R stop / start Redis    P stop / start PostgreSQL", "R 停止 / 启动 Redis    P 停止 / 启动 PostgreSQL"),
                 look.say("t cycle the task time   c clear the counter table", "t 切换任务耗时          c 清空 counter 表"),
+                look.say("x cut the holder's host off from the lock servers / heal it", "x 把持有者所在主机与锁服务器断开 / 恢复"),
                 look.say(
                         "o knob panel: " + upDown + " pick a knob, Enter sets its next value",
                         "o 参数面板：" + upDown + " 选参数，Enter 换成下一个值"),

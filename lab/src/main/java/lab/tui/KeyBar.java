@@ -66,6 +66,9 @@ final class KeyBar {
         keys.add(new String[] {"P", "pg"});
         keys.add(new String[] {"t", look.say("task", "任务")});
         keys.add(new String[] {"c", look.say("clear", "清表")});
+        if (s.workers().stream().anyMatch(w -> !w.host().isEmpty())) {
+            keys.add(new String[] {"x", look.say("cut host", "断开主机")});
+        }
         keys.add(new String[] {look.glyphs().upDown(), look.say("select", "选择")});
         return keys;
     }

@@ -29,9 +29,16 @@ final class EventOut {
         write(new Event(clock.instant(), worker, pid, type, tick, mode, detail, null, fields));
     }
 
-    void ready(String mode, int port) {
+    void ready(String mode, String address, int port) {
         write(new Event(
-                clock.instant(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
+                clock.instant(),
+                worker,
+                pid,
+                EventType.READY,
+                null,
+                mode,
+                "listening on " + address + ":" + port,
+                port));
     }
 
     private void write(Event e) {

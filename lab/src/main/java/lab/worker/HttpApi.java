@@ -56,8 +56,11 @@ final class HttpApi {
         this.runner = runner;
     }
 
-    /** Binds 127.0.0.1 on a port the system picks, and returns it. */
-    int start() {
+    /**
+     * Binds {@code address} (127.0.0.1, or the worker's own address inside its host's network namespace, where the
+     * launcher reaches it over the link) on a port the system picks, and returns it.
+     */
+    int start(String address) {
         RoutingHandler routes = Handlers.routing()
                 .get("/healthz", ex -> send(ex, 200, Map.of("status", "ok", "worker", worker)))
                 .get("/status", ex -> send(ex, 200, status()))
@@ -71,7 +74,7 @@ final class HttpApi {
                         send(ex, 405, error(ex.getRequestMethod() + " is not allowed on " + ex.getRequestPath())));
         // A worker is one small process among many: one I/O thread and two workers are plenty for control calls.
         server = Undertow.builder()
-                .addHttpListener(0, "127.0.0.1")
+                .addHttpListener(0, address)
                 .setIoThreads(1)
                 .setWorkerThreads(2)
                 .setBufferSize(4096)

@@ -70,9 +70,9 @@ public final class WorkerMain {
                         },
                         w + "-shutdown"));
 
-        int port = http.start();
+        int port = http.start(config.bind());
         scheduler.start();
-        out.ready(config.spec().mode().cliName(), port);
+        out.ready(config.spec().mode().cliName(), config.bind(), port);
         watchParent(in, w);
     }
 

@@ -113,4 +113,32 @@ class NetworkHostTest {
         assertThat(link).as("the launcher's side of the veth pair").doesNotExist();
         assertThat(host.alive()).isFalse();
     }
+
+    @Test
+    void a_cut_host_loses_the_lock_servers_address_but_keeps_the_stores_and_heal_gives_it_back() throws Exception {
+        try (NetworkHost host = NetworkHost.create(1);
+                ServerSocket lock = new ServerSocket(0, 8, InetAddress.getByName(host.lockAddress()));
+                ServerSocket store = new ServerSocket(0, 8, InetAddress.getByName(host.hostAddress()))) {
+            String reachLock =
+                    "timeout 3 bash -c 'echo >/dev/tcp/" + host.lockAddress() + "/" + lock.getLocalPort() + "'";
+            String reachStore =
+                    "timeout 3 bash -c 'echo >/dev/tcp/" + host.hostAddress() + "/" + store.getLocalPort() + "'";
+            assertThat(inside(host, reachLock))
+                    .as("lock server reached before the cut")
+                    .isZero();
+
+            host.cut();
+
+            assertThat(inside(host, reachLock))
+                    .as("lock server reached while cut")
+                    .isNotZero();
+            assertThat(inside(host, reachStore)).as("store reached while cut").isZero();
+
+            host.heal();
+
+            assertThat(inside(host, reachLock))
+                    .as("lock server reached after the heal")
+                    .isZero();
+        }
+    }
 }

@@ -249,7 +249,7 @@ class ScenarioParserTest {
     @Test
     void messages_stay_on_one_printable_line_whatever_the_key_holds() throws IOException {
         assertThat(errorOf("title: t\n\"bad\\nkey\\u0007\": 1\nsteps:\n  - wait: 2s\n"))
-                .isEqualTo("2:1: unknown key 'bad key\\u0007' (expected title, lesson, setup, steps)");
+                .isEqualTo("2:1: unknown key 'bad key\\u0007' (expected title, lesson, requires, setup, steps)");
     }
 
     @Test
