@@ -219,7 +219,8 @@ public final class Knobs {
             Scope.SETUP,
             "H",
             "simulated hosts the workers are spread over, in blocks (w1 w2 on host1, w3 w4 on host2); each host has a"
-                    + " lock folder of its own, so a host-mutex stops at its edge",
+                    + " lock folder of its own, so a host-mutex stops at its edge, and, where the lab may, a network"
+                    + " namespace of its own that reaches the servers over a veth link",
             1,
             "a whole number from 1 to 8, and no more than the workers",
             Knobs::wholeNumber,
