@@ -70,6 +70,56 @@ class NoOrphanTest {
     }
 
     @Test
+    void kill_9_of_a_launcher_with_hosts_in_network_namespaces_leaves_no_worker_namespace_or_link_5_seconds_later()
+            throws Exception {
+        lab.os.NetworkHost.whyNot()
+                .ifPresent(why -> org.junit.jupiter.api.Assumptions.abort("no network namespaces here: " + why));
+        try (LauncherProcess lab = LauncherProcess.start(
+                dir,
+                Map.of(),
+                "--headless",
+                "--workers",
+                "2",
+                "--hosts",
+                "2",
+                "--every",
+                "1s",
+                "--duration",
+                "60s",
+                "--runs-dir",
+                dir.resolve("runs").toString())) {
+            lab.awaitLine(l -> l.startsWith("hosts in network namespaces: "), Duration.ofSeconds(60));
+            List<Long> pids = pids(lab.awaitLine(l -> l.startsWith("all 2 workers ready"), Duration.ofSeconds(60)));
+            String links = "sl" + Long.toString(lab.process.pid(), 36) + "h";
+            assertThat(linksStartingWith(links))
+                    .as("the hosts' links while the lab runs")
+                    .hasSize(2);
+
+            new ProcessBuilder("kill", "-9", String.valueOf(lab.process.pid()))
+                    .start()
+                    .waitFor();
+
+            assertAllGoneWithin(pids, Duration.ofSeconds(2));
+            // The kernel frees a namespace, and its links, in the background once its last process is gone.
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (System.nanoTime() < deadline && !linksStartingWith(links).isEmpty()) {
+                Thread.sleep(50);
+            }
+            assertThat(linksStartingWith(links))
+                    .as("links left 5 s after kill -9")
+                    .isEmpty();
+        }
+    }
+
+    private static List<String> linksStartingWith(String prefix) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> links = Files.list(Path.of("/sys/class/net"))) {
+            return links.map(l -> l.getFileName().toString())
+                    .filter(n -> n.startsWith(prefix))
+                    .toList();
+        }
+    }
+
+    @Test
     void the_next_launcher_removes_the_temp_folder_of_a_launcher_killed_with_9() throws Exception {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path stale = Files.createDirectories(tmp.resolve("schedlock-" + Integer.MAX_VALUE + "-123"));

@@ -122,4 +122,29 @@ class ScenarioReplayTest {
         assertThat(runs).isEmptyDirectory();
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
     }
+
+    @org.junit.jupiter.api.Test
+    void a_lesson_that_requires_network_namespaces_is_skipped_with_one_line_and_exit_0_where_the_lab_cannot_have_them()
+            throws IOException {
+        // A server given by URL is not on the hosts' links: the lab cannot put the hosts in namespaces, whatever the
+        // machine allows. So the skip is shown here even where namespaces can be made.
+        Path summary = runs.resolve("summary.json");
+        Run r = replay(
+                LESSONS.resolve("18-partition.yaml"),
+                "--redis-url",
+                lab.servers.TestServers.redis().url(),
+                "--summary-json",
+                summary.toString());
+
+        assertThat(r.code())
+                .as("exit code; stdout:%n%s%nstderr:%n%s", r.out(), r.err())
+                .isZero();
+        assertThat(r.out().lines().filter(l -> l.startsWith("skipped: ")))
+                .singleElement()
+                .asString()
+                .startsWith("skipped: network namespaces (requires: netns): redis at redis://:***@")
+                .contains("was given by URL");
+        assertThat(r.out()).doesNotContain("verdict:").doesNotContain("ready in");
+        assertThat(Files.readString(summary)).contains("\"skipped\"");
+    }
 }
