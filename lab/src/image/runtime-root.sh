@@ -36,9 +36,14 @@ gui="$gui,**/libjavajpeg.so,**/libmlib_image.so"
 "$java_home/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
   --exclude-files "$gui" --output "$out$runtime"
 
-# The libraries that the launcher and every native of the runtime link, resolved as the build machine resolves them;
+# The dashboard (kubectl attach) puts the terminal in raw mode through Lanterna, which runs /bin/stty: the machine's.
+stty="$(command -v stty)" || fail "no stty on this machine (coreutils): the dashboard's terminal needs it"
+mkdir -p "$out/bin"
+cp -L "$stty" "$out/bin/stty"
+
+# The libraries that stty, the launcher and every native of the runtime link, resolved as this machine resolves them;
 # the runtime's own (libjvm, libjava, ...) are found in the runtime, as $ORIGIN finds them once the JVM is loaded.
-natives=("$out$runtime/bin/java" "$out$runtime"/lib/*.so "$out$runtime"/lib/server/*.so)
+natives=("$out/bin/stty" "$out$runtime/bin/java" "$out$runtime"/lib/*.so "$out$runtime"/lib/server/*.so)
 listing="$(LD_LIBRARY_PATH="$out$runtime/lib:$out$runtime/lib/server" ldd "${natives[@]}")"
 if grep -q 'not found' <<<"$listing"; then
   fail "a native of the runtime links a library this machine does not have: $(grep 'not found' <<<"$listing" | sort -u | tr '\n' ' ')"

@@ -114,6 +114,14 @@ class ContainerImageIT {
         assertThat(out).as("the image's modules").doesNotContain("jdk.compiler@", "jdk.jshell@", "jdk.jdwp.agent@");
     }
 
+    @Test
+    void the_dashboards_stty_runs_from_the_images_own_layers() throws Exception {
+        // Lanterna puts the attached terminal in raw mode with /bin/stty; an image without it has no dashboard.
+        String out = inRoot(List.of("/bin/stty", "--version"));
+
+        assertThat(out).as("stty --version in the image").contains("stty");
+    }
+
     /** Runs a command in the unpacked root as the image's user, in its working folder, with its (empty) environment. */
     private static String inRoot(List<String> command) throws Exception {
         String[] ids = user.split(":");
