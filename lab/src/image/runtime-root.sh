@@ -17,7 +17,9 @@ fail() {
   echo "runtime-root: $*" >&2
   exit 1
 }
-[ -d "$java_home/jmods" ] || fail "no jmods in $java_home: jlink needs a full JDK (Debian: openjdk-17-jdk-headless)"
+# jlink links from the JDK's jmods, or, on a JDK built without them (JEP 493, as some JDK 24+ builds are), from its own
+# run-time image: either way it needs a JDK, not a bare runtime.
+[ -x "$java_home/bin/jlink" ] || fail "no jlink in $java_home: the image needs a JDK (Debian: openjdk-17-jdk-headless)"
 
 rm -rf "$out"
 mkdir -p "$out"
