@@ -105,8 +105,13 @@ final class LockRules {
             return Optional.empty();
         }
         String renewed = renewals.isEmpty() ? "" : " (renewed " + renewals.size() + " times)";
-        return Optional.of(a.who() + "'s lease expired at " + said.at(expiry) + renewed + " while its job ran until "
-                + said.at(a.row().createdAt()) + "; " + b.who() + " took the lock at " + said.at(took));
+        // A partition says why the renewals stopped: the holder worked on, cut off from the lock server.
+        String cut = history.cutOff(a.who(), expiry)
+                .map(c -> ", " + c.text("host") + " having been cut off from the lock servers at " + said.at(c.ts()))
+                .orElse("");
+        return Optional.of(a.who() + "'s lease expired at " + said.at(expiry) + renewed + cut
+                + " while its job ran until " + said.at(a.row().createdAt()) + "; " + b.who() + " took the lock at "
+                + said.at(took));
     }
 
     /**

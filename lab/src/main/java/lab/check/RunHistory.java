@@ -88,6 +88,26 @@ final class RunHistory {
         return fault("pause", worker, pid, from).filter(e -> !e.ts().isAfter(to));
     }
 
+    /**
+     * The last cut of {@code worker}'s host off from the lock servers at or before {@code at}, if no heal of that host
+     * came between: the partition that kept it from renewing.
+     */
+    Optional<Event> cutOff(String worker, Instant at) {
+        Optional<Event> cut = events.stream()
+                .filter(e -> Event.LAB.equals(e.worker()) && e.type() == EventType.FAULT)
+                .filter(e -> "partition".equals(e.text("kind")) && !e.ts().isAfter(at))
+                .filter(e -> e.text("workers") != null
+                        && java.util.Arrays.asList(e.text("workers").split(" ")).contains(worker))
+                .reduce((x, y) -> y);
+        return cut.filter(c -> events.stream()
+                .noneMatch(e -> Event.LAB.equals(e.worker())
+                        && e.type() == EventType.FAULT
+                        && "heal".equals(e.text("kind"))
+                        && c.text("host").equals(e.text("host"))
+                        && e.ts().isAfter(c.ts())
+                        && !e.ts().isAfter(at)));
+    }
+
     /** The first launcher resume of {@code worker}'s process {@code pid} after {@code after}. */
     Optional<Event> resumed(String worker, long pid, Instant after) {
         return fault("resume", worker, pid, after);

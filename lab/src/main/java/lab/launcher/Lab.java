@@ -94,8 +94,13 @@ public final class Lab implements AutoCloseable {
                 () -> modes.spec().mode().cliName(),
                 () -> modes.spec().onLockError(),
                 settings.storeInPostgres());
-        Partitions partitions =
-                new Partitions(infra::networks, settings::host, faults::holderFrom, modes::spec, recording);
+        Partitions partitions = new Partitions(
+                infra::networks,
+                settings::host,
+                faults::holderFrom,
+                modes::spec,
+                () -> workers.all().stream().map(WorkerProcess::id).toList(),
+                recording);
         this.controls = new Controls(
                 modes,
                 infra,

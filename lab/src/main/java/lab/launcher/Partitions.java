@@ -22,6 +22,7 @@ final class Partitions {
     private final Function<String, String> hostOf;
     private final Function<Instant, Optional<WorkerProcess>> holderFrom;
     private final Supplier<ModeSpec> spec;
+    private final Supplier<java.util.List<String>> workerIds;
     private final Recording recording;
     /** The host the last {@code partition: holder} cut off: what {@code heal: holder} gives back. */
     private volatile String cutForHolder;
@@ -31,7 +32,9 @@ final class Partitions {
             Function<String, String> hostOf,
             Function<Instant, Optional<WorkerProcess>> holderFrom,
             Supplier<ModeSpec> spec,
+            Supplier<java.util.List<String>> workerIds,
             Recording recording) {
+        this.workerIds = workerIds;
         this.networks = networks;
         this.hostOf = hostOf;
         this.holderFrom = holderFrom;
@@ -66,15 +69,30 @@ final class Partitions {
             host = hostOf.apply(holder.get().id());
             because = " (" + holder.get().id() + ", the holder, runs there)";
         }
+        String line = cut ? net.partition(host) : net.heal(host);
+        if (net.cutOff().contains(host) != cut) {
+            return line; // refused or failed: nothing happened to record
+        }
         if (target.equals(HOLDER) && cut) {
             cutForHolder = host;
         }
-        String line = cut ? net.partition(host) : net.heal(host);
+        String h = host;
         recording.lab(
                 EventType.FAULT,
                 spec.get().mode().cliName(),
                 verb + " " + host + because,
-                Map.of("kind", verb, "host", host));
+                // Its workers by id: the explainer names the partition that stopped a holder's renewals.
+                Map.of(
+                        "kind",
+                        verb,
+                        "host",
+                        host,
+                        "workers",
+                        String.join(
+                                " ",
+                                workerIds.get().stream()
+                                        .filter(id -> hostOf.apply(id).equals(h))
+                                        .toList())));
         return line + because;
     }
 
