@@ -30,8 +30,19 @@ final class EventOut {
     }
 
     void ready(String mode, int port) {
+        ready(mode, "127.0.0.1", port);
+    }
+
+    void ready(String mode, String address, int port) {
         write(new Event(
-                clock.instant(), worker, pid, EventType.READY, null, mode, "listening on 127.0.0.1:" + port, port));
+                clock.instant(),
+                worker,
+                pid,
+                EventType.READY,
+                null,
+                mode,
+                "listening on " + address + ":" + port,
+                port));
     }
 
     private void write(Event e) {
