@@ -173,7 +173,7 @@ public final class AttachServer implements AutoCloseable {
     }
 
     /** Marks lost every worker silent for longer than {@link #LOST_AFTER}; run every 250 ms. */
-    void sweep() {
+    synchronized void sweep() {
         Instant now = clock.instant();
         for (AttachedWorker w : all()) {
             Duration silent = w.silentFor(now);
@@ -388,6 +388,8 @@ public final class AttachServer implements AutoCloseable {
     }
 
     private boolean authorized(HttpExchange ex) throws IOException {
+        // As RFC 6750 asks of a 401; a client without it (the JDK's HttpURLConnection) drops the body's reason.
+        ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"scheduler-lock-lab\"");
         String header = ex.getRequestHeaders().getFirst("Authorization");
         if (header == null || !header.startsWith("Bearer ")) {
             send(ex, 401, error("missing session token: send 'Authorization: Bearer <token>'"));

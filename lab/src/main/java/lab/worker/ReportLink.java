@@ -1,11 +1,12 @@
 package lab.worker;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.HttpURLConnection;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,6 +61,8 @@ final class ReportLink {
     private volatile boolean leaving;
     private volatile int endCode;
     private final Thread sender;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     ReportLink(String worker, long pid, String host, URI reportTo, String token, Clock clock, PrintStream say) {
         this.worker = worker;
@@ -244,6 +247,9 @@ final class ReportLink {
                 stop(worker + " - " + e.getMessage() + ": stopping");
                 return;
             } catch (InterruptedException e) {
+                if (leaving && !last) {
+                    continue; // leave() woke us mid-call: send it all again, as the last report
+                }
                 return;
             }
             if (last) {
@@ -299,25 +305,14 @@ final class ReportLink {
         }
     }
 
-    private Answer post(String path, String json) throws IOException {
-        HttpURLConnection c = (HttpURLConnection) reportTo.resolve(path).toURL().openConnection();
-        c.setConnectTimeout(1_000);
-        c.setReadTimeout(5_000);
-        c.setRequestMethod("POST");
-        c.setDoOutput(true);
-        c.setRequestProperty("Authorization", "Bearer " + token);
-        c.setRequestProperty("Content-Type", "application/json");
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        c.setFixedLengthStreamingMode(body.length);
-        try (OutputStream out = c.getOutputStream()) {
-            out.write(body);
-        }
-        int status = c.getResponseCode();
-        InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
-        byte[] answer = in == null ? new byte[0] : in.readAllBytes();
-        if (in != null) {
-            in.close(); // read to its end and closed: the connection goes back to the keep-alive cache
-        }
-        return new Answer(status, answer);
+    private Answer post(String path, String json) throws IOException, InterruptedException {
+        HttpRequest req = HttpRequest.newBuilder(reportTo.resolve(path))
+                .timeout(Duration.ofSeconds(5))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build();
+        HttpResponse<byte[]> res = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
+        return new Answer(res.statusCode(), res.body());
     }
 }

@@ -37,9 +37,6 @@ public final class Standalone {
 
     /** Attaches, runs until stopped (SIGTERM) or until its launcher is gone for good; returns the exit code. */
     public static int run(StandaloneOptions o, PrintStream err) throws Exception {
-        // Event lines own stdout; everything else (library logs, stack traces) goes to stderr.
-        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
-        System.setOut(err);
         long pid = ProcessHandle.current().pid();
         String w = o.id();
         Clock clock = Clock.systemUTC();
@@ -51,6 +48,10 @@ public final class Standalone {
             err.println(w + " - " + e.getMessage());
             return REFUSED;
         }
+        // Event lines own stdout; everything else (library logs, stack traces) goes to stderr. Only once attached: a
+        // refusal returns having changed nothing of the process it runs in.
+        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        System.setOut(err);
         // One folder per machine for host-mutex: attached workers on one machine share its file lock, as they would.
         Path lockDir = Path.of(System.getProperty("java.io.tmpdir"), "scheduler-lock-lab", "locks");
         WorkerConfig config = new WorkerConfig(

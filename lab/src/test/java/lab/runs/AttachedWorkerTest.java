@@ -145,6 +145,11 @@ class AttachedWorkerTest {
                     assertThat(workers).as("rows of tick %s in redis", tick).hasSize(1);
                 }
             });
+
+            // Stopped where it runs (SIGTERM), it says goodbye on its last report: shown stopped, not lost.
+            w9.destroy();
+            assertThat(line(at, "w9@box-a (pid " + started.pid() + ") left")).endsWith("left: it was stopped");
+            assertThat(at.row("w9").orElseThrow().state()).isEqualTo("exited");
         } finally {
             if (w9 != null) {
                 w9.destroyForcibly();
