@@ -10,16 +10,23 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import lab.check.Clocks;
 import lab.fleet.AttachServer;
+import lab.fleet.AttachedWorker;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.Fields;
 import lab.protocol.AttachGrant;
+import lab.protocol.ClockOffset;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
@@ -56,6 +63,7 @@ public final class Lab implements AutoCloseable {
     private final Clock clock;
     private final Recording recording;
     private volatile int attachedAt = -1;
+    private volatile Consumer<String> said = line -> {};
 
     public Lab(LabSettings settings) {
         this(settings, Clock.systemUTC());
@@ -126,6 +134,7 @@ public final class Lab implements AutoCloseable {
                 id -> workers.byId(id).isPresent(),
                 clock);
         attached.modeInForce(modes::spec);
+        tally.clocks(this::clocks);
         this.controls = new Controls(
                 modes,
                 infra,
@@ -138,6 +147,20 @@ public final class Lab implements AutoCloseable {
                 clock,
                 recording,
                 attached);
+    }
+
+    /** Whose clock wrote each row: the attached workers' own, at the offsets they last reported. */
+    private Clocks clocks() {
+        Map<String, ClockOffset> offsets = new HashMap<>();
+        Set<String> unknown = new HashSet<>();
+        for (AttachedWorker w : attached.all()) {
+            if (w.offset() == null) {
+                unknown.add(w.id());
+            } else {
+                offsets.put(w.id(), w.offset());
+            }
+        }
+        return new Clocks(offsets, unknown);
     }
 
     /** The session token: the one in {@code --token-file} (a Kubernetes Secret), else a new one. */
@@ -177,6 +200,7 @@ public final class Lab implements AutoCloseable {
     }
 
     private void startLocked(Consumer<String> say) throws StartFailure {
+        said = say;
         launchedAt = clock.instant();
         infra.prepare();
         recording.writeTo(infra::record);
@@ -366,6 +390,8 @@ public final class Lab implements AutoCloseable {
      */
     public RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
+        // Said before the summary that counts without them: which overlaps were not judged, and why.
+        tally.notJudged(stopAt).forEach(said);
         return tally.summary(stopAt, settings, readyMillis(), infra.servers());
     }
 

@@ -52,6 +52,8 @@ public final class Standalone {
         // refusal returns having changed nothing of the process it runs in.
         PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(err);
+        // Library chatter (Undertow's and XNIO's start-up notices, through java.util.logging) is not the lesson.
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         // One folder per machine for host-mutex: attached workers on one machine share its file lock, as they would.
         Path lockDir = Path.of(System.getProperty("java.io.tmpdir"), "scheduler-lock-lab", "locks");
         WorkerConfig config = new WorkerConfig(
