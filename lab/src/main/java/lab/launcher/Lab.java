@@ -299,7 +299,7 @@ public final class Lab implements AutoCloseable {
                 + tokenFile);
         say.accept("attach: a worker needs the store (and Redis, PostgreSQL for the modes that lock on them) as it"
                 + " reaches them: --store-url, --redis-url, --pg-url; on this machine `set -a; . " + env
-                + "; set +a` sets all three"
+                + "; set +a` sets them, and the two above: then `./run.sh worker` alone attaches"
                 + (settings.storeInPostgres() && settings.pgUrl() != null
                         ? ""
                         : "; the lab's own servers listen on 127.0.0.1 only: for workers on other machines, run the"
