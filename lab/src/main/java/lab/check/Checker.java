@@ -23,6 +23,11 @@ public final class Checker {
      * at or before {@code to}. Windows are whole multiples of {@code period} since the epoch, as {@code tick_at} is.
      */
     public static Figures figures(List<CounterRow> rows, Instant from, Instant to, Duration period) {
+        return figures(rows, from, to, period, Clocks.ONE);
+    }
+
+    /** The same, with overlaps judged only between runs whose clocks agree ({@link Clocks}). */
+    public static Figures figures(List<CounterRow> rows, Instant from, Instant to, Duration period, Clocks clocks) {
         List<Instant> windows = completeWindows(from, to, period);
         if (windows.isEmpty()) {
             return new Figures(0, 0, 0, 0, 0, 0, List.of());
@@ -43,7 +48,14 @@ public final class Checker {
                 extra += n - 1;
             }
         }
-        return new Figures(windows.size(), inSpan.size(), duplicates, extra, missed, overlaps(inSpan), counts);
+        return new Figures(
+                windows.size(),
+                inSpan.size(),
+                duplicates,
+                extra,
+                missed,
+                overlappingPairs(inSpan, clocks).size(),
+                counts);
     }
 
     /**
@@ -58,8 +70,20 @@ public final class Checker {
             Instant from,
             Instant to,
             Duration period) {
+        return figures(rows, runTicks, refusedTicks, from, to, period, Clocks.ONE);
+    }
+
+    /** The same, with overlaps judged only between runs whose clocks agree ({@link Clocks}). */
+    public static Figures figures(
+            List<CounterRow> rows,
+            List<Instant> runTicks,
+            List<Instant> refusedTicks,
+            Instant from,
+            Instant to,
+            Duration period,
+            Clocks clocks) {
         List<Instant> windows = completeWindows(from, to, period);
-        Figures f = figures(rows, from, to, period);
+        Figures f = figures(rows, from, to, period, clocks);
         return f.withJobRuns(countIn(runTicks, windows, period))
                 .withRefusedWrites(countIn(refusedTicks, windows, period));
     }
@@ -134,5 +158,36 @@ public final class Checker {
             }
         }
         return pairs;
+    }
+
+    /** The pairs whose two clocks may be compared: the only overlaps counted and explained. */
+    static List<RunPair> overlappingPairs(List<CounterRow> rows, Clocks clocks) {
+        return overlappingPairs(rows).stream()
+                .filter(p -> clocks.comparable(p.first().worker(), p.second().worker()))
+                .toList();
+    }
+
+    /**
+     * One line per pair of workers whose runs overlap by their own clocks, but whose clocks disagree by more than
+     * {@link Clocks#BOUND}: what was not judged, and why. Empty when every overlap was judged.
+     */
+    public static List<String> notJudged(
+            List<CounterRow> rows, Instant from, Instant to, Duration period, Clocks clocks) {
+        List<CounterRow> inSpan = inSpan(rows, completeWindows(from, to, period), period);
+        Map<String, Integer> byWorkers = new TreeMap<>();
+        Map<String, String[]> names = new TreeMap<>();
+        for (RunPair p : overlappingPairs(inSpan)) {
+            String a = p.first().worker();
+            String b = p.second().worker();
+            if (!clocks.comparable(a, b)) {
+                String first = a.compareTo(b) <= 0 ? a : b;
+                String second = first.equals(a) ? b : a;
+                byWorkers.merge(first + " " + second, 1, Integer::sum);
+                names.put(first + " " + second, new String[] {first, second});
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        byWorkers.forEach((k, n) -> lines.add(clocks.notJudged(names.get(k)[0], names.get(k)[1], n)));
+        return lines;
     }
 }

@@ -19,6 +19,12 @@ public final class Explainer {
 
     public static Explanations explain(
             List<CounterRow> rows, List<Event> recording, Instant from, Instant to, Duration period) {
+        return explain(rows, recording, from, to, period, Clocks.ONE);
+    }
+
+    /** The same, explaining only the overlaps the checker judged: those between clocks that agree. */
+    public static Explanations explain(
+            List<CounterRow> rows, List<Event> recording, Instant from, Instant to, Duration period, Clocks clocks) {
         List<Instant> windows = Checker.completeWindows(from, to, period);
         List<CounterRow> inSpan = Checker.inSpan(rows, windows, period);
         Map<Instant, List<CounterRow>> perWindow = Checker.byWindow(inSpan, period);
@@ -33,7 +39,7 @@ public final class Explainer {
                 findings.add(duplicate(tick, ran, history));
             }
         }
-        for (RunPair pair : Checker.overlappingPairs(inSpan)) {
+        for (RunPair pair : Checker.overlappingPairs(inSpan, clocks)) {
             findings.add(overlap(pair, history));
         }
         findings.sort(Comparator.comparing(Finding::tick).thenComparing(Finding::kind));

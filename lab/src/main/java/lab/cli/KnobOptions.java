@@ -69,9 +69,21 @@ final class KnobOptions {
 
     /** Reads every knob's option; throws for the first bad value, naming its option and what was expected. */
     static Given read(CommandSpec spec) {
+        return read(spec, false);
+    }
+
+    /**
+     * As {@link #read(CommandSpec)}; with {@code attaching}, {@code --workers 0} too: a dashboard whose workers all
+     * attach from elsewhere (a Kubernetes pod) runs none of its own.
+     */
+    static Given read(CommandSpec spec, boolean attaching) {
         Map<Knob<?>, Object> values = new LinkedHashMap<>();
         for (Knob<?> k : Knobs.ALL) {
             String text = spec.findOption(k.option()).getValue();
+            if (attaching && k == Knobs.WORKERS && text != null && text.strip().equals("0")) {
+                values.put(k, 0);
+                continue;
+            }
             try {
                 values.put(k, text == null ? k.defaultValue() : k.parse(text));
             } catch (BadFieldException e) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import lab.launcher.Attach;
 import lab.launcher.LabSettings;
 import lab.protocol.Durations;
 import lab.protocol.Knobs;
@@ -105,6 +106,20 @@ public final class LabCommand implements Callable<Integer> {
             description = "with --scenario: stop the replay at its first failed expectation (exit 1 as before)")
     boolean failFast;
 
+    @Option(
+            names = "--attach",
+            paramLabel = "PORT",
+            description = "also take workers started on their own (./run.sh worker) that report to this port, on every"
+                    + " address (0: any free port); the lab says the command that starts one")
+    Integer attach;
+
+    @Option(
+            names = "--token-file",
+            paramLabel = "FILE",
+            description = "with --attach: the session's token, read from this file (a Kubernetes Secret) instead of a"
+                    + " new one")
+    Path tokenFile;
+
     @Option(names = "--list-scenarios", description = "print the title and lesson of each file in scenarios/")
     boolean listScenarios;
 
@@ -118,7 +133,7 @@ public final class LabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        KnobOptions.Given knobs = KnobOptions.read(spec);
+        KnobOptions.Given knobs = KnobOptions.read(spec, attach != null);
         validate(knobs);
         if (runsDir == null) {
             // Beside the lab, not in whatever folder the trainer happened to start it from.
@@ -176,6 +191,9 @@ public final class LabCommand implements Callable<Integer> {
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());
         }
+        if (attach != null) {
+            settings = settings.attaching(new Attach(attach, tokenFile));
+        }
         return Runs.start(settings, driver, headless, noColor, language(), out, err);
     }
 
@@ -225,7 +243,19 @@ public final class LabCommand implements Callable<Integer> {
         } else if (failFast) {
             throw bad("--fail-fast", "", "--fail-fast only with --scenario: it stops a replay at its first failure");
         }
-        if (scenarioFile == null && knobs.get(Knobs.HOSTS) > knobs.get(Knobs.WORKERS)) {
+        if (attach != null && (attach < 0 || attach > 65535)) {
+            throw bad("--attach", String.valueOf(attach), "a port from 0 to 65535 (0: any free port)");
+        }
+        if (tokenFile != null && attach == null) {
+            throw bad(
+                    "--token-file",
+                    tokenFile.toString(),
+                    "--token-file only with --attach: it is the token attached" + " workers send");
+        }
+        if (tokenFile != null && !readableToken(tokenFile)) {
+            throw bad("--token-file", tokenFile.toString(), "a readable file holding one line, the session's token");
+        }
+        if (scenarioFile == null && knobs.get(Knobs.WORKERS) > 0 && knobs.get(Knobs.HOSTS) > knobs.get(Knobs.WORKERS)) {
             throw bad(
                     "--hosts",
                     String.valueOf(knobs.get(Knobs.HOSTS)),
@@ -239,6 +269,15 @@ public final class LabCommand implements Callable<Integer> {
 
     private ParameterException bad(String option, String value, String expected) {
         return bad(spec, option, value, expected);
+    }
+
+    private static boolean readableToken(Path file) {
+        try {
+            String token = java.nio.file.Files.readString(file).strip();
+            return !token.isEmpty() && !token.contains("\n");
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** The value is masked: a URL the user typed may carry a password, and this line is printed. */

@@ -25,6 +25,7 @@ public final class Main {
         cmd.addSubcommand("bench", new CommandLine(new BenchCommand(out)));
         cmd.addSubcommand("report", new CommandLine(new ReportCommand(out, err)));
         cmd.addSubcommand("soak", new CommandLine(new SoakCommand(out, err)));
+        cmd.addSubcommand("worker", new CommandLine(new WorkerCommand(err)));
         cmd.setOut(new java.io.PrintWriter(out, true));
         cmd.setErr(new java.io.PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {

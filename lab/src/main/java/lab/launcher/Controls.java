@@ -4,10 +4,13 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.fleet.AttachServer;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.protocol.EventType;
@@ -34,6 +37,7 @@ public final class Controls implements LabControl {
     private final Supplier<Instant> readyAt;
     private final Clock clock;
     private final Recording recording;
+    private final AttachServer attached;
 
     Controls(
             Modes modes,
@@ -46,8 +50,10 @@ public final class Controls implements LabControl {
             Tally tally,
             Supplier<Instant> readyAt,
             Clock clock,
-            Recording recording) {
+            Recording recording,
+            AttachServer attached) {
         this.recording = recording;
+        this.attached = attached;
         this.modes = modes;
         this.infra = infra;
         this.switcher = switcher;
@@ -68,8 +74,7 @@ public final class Controls implements LabControl {
     /** Switches every worker; a mode whose server is not available is refused before any worker is asked. */
     @Override
     public SwitchResult switchMode(ModeChange change) {
-        SwitchResult r =
-                modes.apply(change, infra::awaitServersOf, next -> switcher.switchAll(workers.reachable(), next));
+        SwitchResult r = modes.apply(change, infra::awaitServersOf, this::switchAll);
         if (r.status() != SwitchResult.Status.REFUSED) {
             Instant since = modes.since();
             recording.lab(
@@ -80,6 +85,18 @@ public final class Controls implements LabControl {
                             "spec", modes.spec().toMap(), "acknowledged_at", since == null ? null : since.toString()));
         }
         return r;
+    }
+
+    /** The forked workers by {@code PUT /mode} and the attached ones on their reports' replies, at the same time. */
+    private ModeSwitcher.Result switchAll(ModeSpec next) {
+        CompletableFuture<ModeSwitcher.Result> remote = CompletableFuture.supplyAsync(() -> attached.switchAll(next));
+        ModeSwitcher.Result local = switcher.switchAll(workers.reachable(), next);
+        ModeSwitcher.Result far = remote.join();
+        List<Long> acks = new ArrayList<>(local.ackMillis());
+        acks.addAll(far.ackMillis());
+        List<String> refusals = new ArrayList<>(local.refusals());
+        refusals.addAll(far.refusals());
+        return new ModeSwitcher.Result(acks, refusals);
     }
 
     @Override

@@ -242,6 +242,11 @@ public final class Infrastructure implements AutoCloseable {
         return networks;
     }
 
+    /** Writes a file only the lab's user may read, in the session folder, which goes with the session. */
+    Path privateFile(String name, String content) throws IOException {
+        return SessionFolder.privateFile(folder.path().resolve(name), content);
+    }
+
     /** The session's private file of ready-to-paste server commands, once the lab has started; else null. */
     public Path serversEnv() {
         return serversEnv;

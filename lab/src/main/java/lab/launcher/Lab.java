@@ -1,20 +1,32 @@
 package lab.launcher;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import lab.check.Clocks;
+import lab.fleet.AttachServer;
+import lab.fleet.AttachedWorker;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.Fields;
+import lab.protocol.AttachGrant;
+import lab.protocol.ClockOffset;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
@@ -27,11 +39,12 @@ import lab.session.RunSummary;
  */
 public final class Lab implements AutoCloseable {
     private final LabSettings settings;
-    private final String token = UUID.randomUUID().toString();
+    private final String token;
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final ModeSwitcher switcher = new ModeSwitcher(http, token);
+    private final ModeSwitcher switcher;
+    private final AttachServer attached;
     private final Infrastructure infra;
     private final Modes modes;
     private final WorkerPool workers;
@@ -49,6 +62,8 @@ public final class Lab implements AutoCloseable {
     private final Tally tally;
     private final Clock clock;
     private final Recording recording;
+    private volatile int attachedAt = -1;
+    private volatile Consumer<String> said = line -> {};
 
     public Lab(LabSettings settings) {
         this(settings, Clock.systemUTC());
@@ -58,6 +73,8 @@ public final class Lab implements AutoCloseable {
     public Lab(LabSettings settings, Clock clock) {
         this.settings = settings;
         this.clock = clock;
+        this.token = token(settings.attach());
+        this.switcher = new ModeSwitcher(http, token);
         this.infra = new Infrastructure(settings);
         this.recording = new Recording(clock);
         this.modes = new Modes(settings.spec(), clock);
@@ -101,6 +118,21 @@ public final class Lab implements AutoCloseable {
                 modes::spec,
                 () -> workers.all().stream().map(WorkerProcess::id).toList(),
                 recording);
+        this.attached = new AttachServer(
+                token,
+                id -> new AttachGrant(
+                        id,
+                        modes.spec(),
+                        settings.every(),
+                        settings.trigger(),
+                        settings.jitter(),
+                        settings.job(),
+                        clock.instant()),
+                this::publish,
+                id -> workers.byId(id).isPresent(),
+                clock);
+        attached.modeInForce(modes::spec);
+        tally.clocks(this::clocks);
         this.controls = new Controls(
                 modes,
                 infra,
@@ -112,7 +144,8 @@ public final class Lab implements AutoCloseable {
                 tally,
                 () -> readyAt,
                 clock,
-                recording);
+                recording,
+                attached);
     }
 
     /**
@@ -141,6 +174,32 @@ public final class Lab implements AutoCloseable {
         return HostNetworks.whyNot(settings.hosts(), settings.redisUrl(), settings.pgUrl());
     }
 
+    /** Whose clock wrote each row: the attached workers' own, at the offsets they last reported. */
+    private Clocks clocks() {
+        Map<String, ClockOffset> offsets = new HashMap<>();
+        Set<String> unknown = new HashSet<>();
+        for (AttachedWorker w : attached.all()) {
+            if (w.offset() == null) {
+                unknown.add(w.id());
+            } else {
+                offsets.put(w.id(), w.offset());
+            }
+        }
+        return new Clocks(offsets, unknown);
+    }
+
+    /** The session token: the one in {@code --token-file} (a Kubernetes Secret), else a new one. */
+    private static String token(Attach attach) {
+        if (attach.tokenFile() == null) {
+            return UUID.randomUUID().toString();
+        }
+        try {
+            return Files.readString(attach.tokenFile(), StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the token in " + attach.tokenFile(), e);
+        }
+    }
+
     public void onEvent(Consumer<Event> listener) {
         listeners.add(listener);
     }
@@ -166,6 +225,7 @@ public final class Lab implements AutoCloseable {
     }
 
     private void startLocked(Consumer<String> say) throws StartFailure {
+        said = say;
         launchedAt = clock.instant();
         infra.prepare(say);
         recording.writeTo(infra::record);
@@ -211,6 +271,64 @@ public final class Lab implements AutoCloseable {
         modes.begin(readyAt);
         infra.startTheRestInBackground(say);
         lockWatcher.start();
+        if (settings.attach().on()) {
+            startAttach(say);
+        }
+    }
+
+    /** Listens for workers started on their own, and says in two lines how to start one. */
+    private void startAttach(Consumer<String> say) throws StartFailure {
+        attached.onChange((w, type, line, silent) -> {
+            recording.lab(
+                    type,
+                    modes.spec().mode().cliName(),
+                    line,
+                    Fields.of(
+                            "target", w.id(),
+                            "target_pid", w.pid(),
+                            "host", w.host(),
+                            "silent_ms", silent.toMillis()));
+            if (!stopping) {
+                say.accept(line);
+            }
+        });
+        int port;
+        try {
+            port = attached.start(settings.attach().port());
+        } catch (IOException e) {
+            throw new StartFailure(
+                    "cannot listen for attached workers on port "
+                            + settings.attach().port() + ": " + e.getMessage(),
+                    e);
+        }
+        Path tokenFile = settings.attach().tokenFile();
+        Path env;
+        try {
+            if (tokenFile == null) {
+                tokenFile = infra.privateFile("attach.token", token + "\n");
+            }
+            env = infra.privateFile(
+                    "attach.env",
+                    AttachEnv.text(
+                            "http://" + AttachServer.likelyAddress() + ":" + port,
+                            tokenFile,
+                            infra.storeUrl(),
+                            infra.redisUrl(),
+                            infra.pgUrl()));
+        } catch (IOException e) {
+            throw new StartFailure("cannot write the attach files in the session folder: " + e.getMessage(), e);
+        }
+        attachedAt = port;
+        say.accept("attach: listening for workers on all addresses, port " + port + "; attach one with: ./run.sh"
+                + " worker --report-to http://" + AttachServer.likelyAddress() + ":" + port + " --token-file "
+                + tokenFile);
+        say.accept("attach: a worker needs the store (and Redis, PostgreSQL for the modes that lock on them) as it"
+                + " reaches them: --store-url, --redis-url, --pg-url; on this machine `set -a; . " + env
+                + "; set +a` sets them, and the two above: then `./run.sh worker` alone attaches"
+                + (settings.storeInPostgres() && settings.pgUrl() != null
+                        ? ""
+                        : "; the lab's own servers listen on 127.0.0.1 only: for workers on other machines, run the"
+                                + " lab with --store postgres, --pg-url and --redis-url of servers they can reach"));
     }
 
     private void publish(Event e) {
@@ -266,6 +384,16 @@ public final class Lab implements AutoCloseable {
         return workers;
     }
 
+    /** The workers started on their own that attached to this lab ({@code --attach}); none without it. */
+    public AttachServer attached() {
+        return attached;
+    }
+
+    /** The port attached workers report to, once listening; -1 without {@code --attach}. */
+    public int attachPort() {
+        return attachedAt;
+    }
+
     /** Everything this session recorded so far: its workers' events and the launcher's own records. */
     public Recording recording() {
         return recording;
@@ -287,6 +415,8 @@ public final class Lab implements AutoCloseable {
      */
     public RunSummary stopAndSummarise(Instant stopAt) throws SQLException, InterruptedException {
         stopWorkers();
+        // Said before the summary that counts without them: which overlaps were not judged, and why.
+        tally.notJudged(stopAt).forEach(said);
         return tally.summary(stopAt, settings, readyMillis(), infra.servers());
     }
 
@@ -321,6 +451,8 @@ public final class Lab implements AutoCloseable {
 
     private void closeLocked() {
         lockWatcher.close();
+        // Attached workers are not the lab's to stop: they notice the launcher is gone, and stop on their own.
+        attached.close();
         try {
             stopWorkers();
         } catch (InterruptedException e) {

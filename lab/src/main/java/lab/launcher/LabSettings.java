@@ -22,6 +22,7 @@ import lab.protocol.WorkerConfig;
  * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
  * @param servers  where the lab's own servers' binaries come from
  * @param switches scripted mode changes, as offsets from the moment every worker is ready
+ * @param attach   whether workers started on their own may attach ({@code --attach})
  */
 public record LabSettings(
         int workers,
@@ -38,7 +39,44 @@ public record LabSettings(
         String redisUrl,
         String pgUrl,
         ServerSource servers,
-        List<Switch> switches) {
+        List<Switch> switches,
+        Attach attach) {
+
+    /** These settings with no worker attached from outside: what every run but {@code --attach} is. */
+    public LabSettings(
+            int workers,
+            int hosts,
+            ModeSpec spec,
+            Duration every,
+            Trigger trigger,
+            Duration jitter,
+            Duration duration,
+            Path summaryJson,
+            Path runsDir,
+            String job,
+            Store store,
+            String redisUrl,
+            String pgUrl,
+            ServerSource servers,
+            List<Switch> switches) {
+        this(
+                workers,
+                hosts,
+                spec,
+                every,
+                trigger,
+                jitter,
+                duration,
+                summaryJson,
+                runsDir,
+                job,
+                store,
+                redisUrl,
+                pgUrl,
+                servers,
+                switches,
+                Attach.none());
+    }
 
     /**
      * {@code workers} in {@code spec}, a tick every {@code every}, recorded under {@code runsDir}, and every other
@@ -68,7 +106,7 @@ public record LabSettings(
     public LabSettings writingSummaryTo(Path file) {
         return new LabSettings(
                 workers, hosts, spec, every, trigger, jitter, duration, file, runsDir, job, store, redisUrl, pgUrl,
-                servers, switches);
+                servers, switches, attach);
     }
 
     /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
@@ -126,6 +164,28 @@ public record LabSettings(
                 redisUrl,
                 pgUrl,
                 servers,
-                switches);
+                switches,
+                attach);
+    }
+
+    /** These settings, taking workers started on their own as {@code attach} says. */
+    public LabSettings attaching(Attach a) {
+        return new LabSettings(
+                workers,
+                hosts,
+                spec,
+                every,
+                trigger,
+                jitter,
+                duration,
+                summaryJson,
+                runsDir,
+                job,
+                store,
+                redisUrl,
+                pgUrl,
+                servers,
+                switches,
+                a);
     }
 }

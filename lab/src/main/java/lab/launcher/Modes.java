@@ -38,6 +38,11 @@ final class Modes {
     }
 
     /** Null after a switch that not every worker acknowledged: no span of one mode is running. */
+    /** Whose clock wrote each row, for the spans' overlaps. */
+    void clocks(java.util.function.Supplier<lab.check.Clocks> c) {
+        segments.clocks(c);
+    }
+
     Instant since() {
         return since;
     }

@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import lab.check.Checker;
+import lab.check.Clocks;
 import lab.protocol.ModeSpec;
 import lab.session.ModeSegment;
 import lab.store.CounterRow;
@@ -19,6 +21,12 @@ public final class Segments {
 
     private final List<ModeSegment> closed = new ArrayList<>();
     private Open open;
+    private volatile Supplier<Clocks> clocks = () -> Clocks.ONE;
+
+    /** Whose clock wrote each row: attached workers run on clocks of their own. */
+    void clocks(Supplier<Clocks> c) {
+        clocks = c;
+    }
 
     synchronized void begin(ModeSpec spec, Instant from) {
         open = new Open(spec, from);
@@ -46,7 +54,7 @@ public final class Segments {
                     open.spec().toMap(),
                     open.from(),
                     now,
-                    Checker.figures(rows, open.from(), now, every)));
+                    Checker.figures(rows, open.from(), now, every, clocks.get())));
         }
         return out;
     }
@@ -56,7 +64,11 @@ public final class Segments {
         List<ModeSegment> out = new ArrayList<>();
         for (ModeSegment s : closed) {
             out.add(new ModeSegment(
-                    s.mode(), s.spec(), s.from(), s.to(), Checker.figures(rows, s.from(), s.to(), every)));
+                    s.mode(),
+                    s.spec(),
+                    s.from(),
+                    s.to(),
+                    Checker.figures(rows, s.from(), s.to(), every, clocks.get())));
         }
         return out;
     }

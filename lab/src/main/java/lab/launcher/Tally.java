@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import lab.check.Checker;
+import lab.check.Clocks;
 import lab.check.Explainer;
 import lab.check.Figures;
 import lab.check.Finding;
@@ -34,12 +35,26 @@ public final class Tally {
     private final Duration every;
     private final Recording recording;
     private volatile Instant countFrom;
+    private volatile Supplier<Clocks> clocks = () -> Clocks.ONE;
 
     Tally(Supplier<String> storeUrl, Modes modes, Duration every, Recording recording) {
         this.storeUrl = storeUrl;
         this.modes = modes;
         this.every = every;
         this.recording = recording;
+    }
+
+    /** Whose clock wrote each row: attached workers run on clocks of their own. */
+    void clocks(Supplier<Clocks> c) {
+        clocks = c;
+        modes.clocks(c);
+    }
+
+    /** The overlaps not judged over the whole run, one line per pair of workers (see {@link Checker#notJudged}). */
+    List<String> notJudged(Instant stopAt) throws SQLException {
+        try (CounterStore store = new CounterStore(storeUrl.get())) {
+            return Checker.notJudged(store.readAll(), countFrom, stopAt, every, clocks.get());
+        }
     }
 
     /** Counts from {@code from} on: the workers are ready, or the table was emptied. */
@@ -49,7 +64,8 @@ public final class Tally {
 
     Figures figures(Instant from, Instant to) throws SQLException {
         try (CounterStore store = new CounterStore(storeUrl.get())) {
-            return Checker.figures(store.readAll(), store.runTicks(), store.refusedTicks(), from, to, every);
+            return Checker.figures(
+                    store.readAll(), store.runTicks(), store.refusedTicks(), from, to, every, clocks.get());
         }
     }
 
@@ -63,7 +79,7 @@ public final class Tally {
         Instant start = countFrom != null && countFrom.isAfter(from) ? countFrom : from;
         // What came before the span matters (a kill, a lock taken for an earlier tick), not the whole session.
         List<lab.protocol.Event> events = recording.since(start.minus(LOOK_BACK));
-        return Explainer.explain(rows, events, start, to, every).findings();
+        return Explainer.explain(rows, events, start, to, every, clocks.get()).findings();
     }
 
     /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
@@ -97,8 +113,8 @@ public final class Tally {
                 readyMillis,
                 // job_runs and refused_writes per run only: the modes' spans are counted from the rows the dashboard
                 // keeps.
-                Checker.figures(rows, runTicks, refusedTicks, countFrom, stopAt, every),
-                Explainer.explain(rows, recording.since(null), countFrom, stopAt, every)
+                Checker.figures(rows, runTicks, refusedTicks, countFrom, stopAt, every, clocks.get()),
+                Explainer.explain(rows, recording.since(null), countFrom, stopAt, every, clocks.get())
                         .findings(),
                 Modes.byMode(counted),
                 counted,

@@ -41,7 +41,17 @@ public enum EventType {
      * Launcher: a worker ended that the lab had not killed or stopped (a crash, a signal from elsewhere);
      * {@code target}, {@code target_pid}, {@code exit_code}, {@code signal} (or none), {@code stderr} (its last lines).
      */
-    EXITED;
+    EXITED,
+    /**
+     * Launcher: a worker started on its own attached, or reported again after it was lost; {@code target},
+     * {@code target_pid}, {@code host}.
+     */
+    ATTACHED,
+    /**
+     * Launcher: an attached worker stopped reporting ({@code why}: {@code lost}) or said it was leaving
+     * ({@code left}); {@code target}, {@code target_pid}, {@code host}, {@code silent_ms}.
+     */
+    DETACHED;
 
     /** Whether the launcher, not a worker, writes this record. */
     public boolean launcher() {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.check.Figures;
+import lab.fleet.AttachedWorker;
 import lab.fleet.WorkerExit;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
@@ -136,7 +137,7 @@ public final class SnapshotPublisher implements AutoCloseable {
         LabSettings s = lab.settings();
         Header header = new Header(
                 spec.mode().cliName(),
-                lab.workers().all().size(),
+                lab.workers().all().size() + lab.attached().all().size(),
                 s.every(),
                 spec.taskTime(),
                 spec.lockTtl(),
@@ -144,7 +145,7 @@ public final class SnapshotPublisher implements AutoCloseable {
                 lab.infra().servers(),
                 lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString(),
                 spec);
-        List<WorkerProc> procs = lab.workers().all().stream()
+        List<WorkerProc> procs = new java.util.ArrayList<>(lab.workers().all().stream()
                 .map(w -> new WorkerProc(
                         w.id(),
                         w.pid(),
@@ -155,7 +156,11 @@ public final class SnapshotPublisher implements AutoCloseable {
                                 .map(x -> Integer.toString(x.code()))
                                 .orElse(""),
                         hostLabel(lab.settings().host(w.id()))))
-                .toList();
+                .toList());
+        // Beside the lab's own, each under a line that names it and where it runs: it is not the lab's to kill.
+        for (AttachedWorker w : lab.attached().all()) {
+            procs.add(new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString(), "", w.name() + " attached"));
+        }
         LockState lock = lab.locks().current();
         String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
         String shownFlash = lab.clock().millis() - flashAt < FLASH_MS ? flash : null;

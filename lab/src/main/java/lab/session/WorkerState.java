@@ -12,7 +12,9 @@ public enum WorkerState {
     /** Killed by the lab (kill -9). */
     KILLED,
     /** Ended by itself, or stopped at the end of the run. */
-    EXITED;
+    EXITED,
+    /** An attached worker that stopped reporting: perhaps dead, perhaps cut off; its rows still count. */
+    LOST;
 
     /** The word the dashboard and the death line show. */
     @Override

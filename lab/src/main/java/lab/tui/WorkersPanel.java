@@ -110,6 +110,7 @@ final class WorkersPanel {
             case "paused" -> look.say(state, "已暂停");
             case "killed" -> look.say(state, "已杀掉");
             case "exited" -> look.say(state, "已退出");
+            case "lost" -> look.say(state, "失联");
             default -> state;
         };
     }
@@ -129,7 +130,7 @@ final class WorkersPanel {
         return switch (state) {
             case "up" -> Role.GOOD;
             case "starting", "paused" -> Role.WARN;
-            case "killed" -> Role.BAD;
+            case "killed", "lost" -> Role.BAD;
             default -> Role.DIM;
         };
     }

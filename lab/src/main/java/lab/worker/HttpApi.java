@@ -61,6 +61,11 @@ final class HttpApi {
      * launcher reaches it over the link) on a port the system picks, and returns it.
      */
     int start(String address) {
+        return start(address, 0);
+    }
+
+    /** Binds {@code address} on {@code port} (0: the system picks), and returns the port. */
+    int start(String address, int port) {
         RoutingHandler routes = Handlers.routing()
                 .get("/healthz", ex -> send(ex, 200, Map.of("status", "ok", "worker", worker)))
                 .get("/status", ex -> send(ex, 200, status()))
@@ -74,7 +79,7 @@ final class HttpApi {
                         send(ex, 405, error(ex.getRequestMethod() + " is not allowed on " + ex.getRequestPath())));
         // A worker is one small process among many: one I/O thread and two workers are plenty for control calls.
         server = Undertow.builder()
-                .addHttpListener(0, address)
+                .addHttpListener(port, address)
                 .setIoThreads(1)
                 .setWorkerThreads(2)
                 .setBufferSize(4096)
@@ -83,8 +88,8 @@ final class HttpApi {
                 .setHandler(routes)
                 .build();
         server.start();
-        port = ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
-        return port;
+        this.port = ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
+        return this.port;
     }
 
     void stop() {

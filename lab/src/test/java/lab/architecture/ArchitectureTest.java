@@ -60,7 +60,18 @@ class ArchitectureTest {
             Map.entry("report", Set.of("check", "store", "protocol")),
             Map.entry(
                     "cli",
-                    Set.of("bench", "report", "soak", "runs", "launcher", "servers", "tui", "scenario", "protocol")));
+                    Set.of(
+                            "bench",
+                            "report",
+                            "soak",
+                            "runs",
+                            "launcher",
+                            "servers",
+                            "tui",
+                            "scenario",
+                            "protocol",
+                            // `run.sh worker`: one worker started on its own, attached to a launcher.
+                            "worker")));
 
     /** A library prefix → the only source folder (under lab/) whose files may import it. */
     private static final Map<String, String> LIBRARY_HOME = Map.of(

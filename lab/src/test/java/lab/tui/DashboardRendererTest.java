@@ -252,6 +252,25 @@ class DashboardRendererTest {
     }
 
     @Test
+    void an_attached_worker_stands_beside_the_labs_own_under_a_line_that_names_it_and_a_silent_one_shows_lost() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0);
+        f.workers.add(new WorkerView("w1", 4241, 40001, "up", "naive", "executed", 3, 0, 0, false, false, "", ""));
+        f.workers.add(new WorkerView(
+                "w9", 77, -1, "up", "naive", "executed", 3, 0, 0, false, false, "", "w9@pod-abc attached"));
+        f.workers.add(new WorkerView(
+                "w10", 78, -1, "lost", "naive", "executed", 1, 0, 0, false, false, "", "w10@pod-def attached"));
+
+        Rendered screen = Rendered.render(f.build(), Rendered.COLOUR_UTF8, 100, 30, false);
+
+        List<String> lines = screen.lines();
+        int w9 = indexOf(lines, "── w9@pod-abc attached ──");
+        assertThat(w9).as(screen.text()).isGreaterThan(indexOf(lines, " w1 "));
+        assertThat(lines.get(w9 + 1)).contains(" w9 ", " up ");
+        assertThat(lines.get(w9 + 2)).contains("── w10@pod-def attached ──");
+        assertThat(lines.get(w9 + 3)).contains(" w10 ", " lost ");
+    }
+
+    @Test
     void at_80x24_the_help_names_every_modes_key_whole() {
         Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
 

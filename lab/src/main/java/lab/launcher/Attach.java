@@ -1,0 +1,20 @@
+package lab.launcher;
+
+import java.nio.file.Path;
+
+/**
+ * Whether the launcher takes workers started on their own ({@code --attach PORT}), and with which token.
+ *
+ * @param port      where it listens for them, 0 for any free port, -1 when it takes none
+ * @param tokenFile the session token to use, read from this file (a Kubernetes Secret), or null: a new token,
+ *                  written to a private file in the session folder
+ */
+public record Attach(int port, Path tokenFile) {
+    public static Attach none() {
+        return new Attach(-1, null);
+    }
+
+    public boolean on() {
+        return port >= 0;
+    }
+}

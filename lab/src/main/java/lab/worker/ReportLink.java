@@ -1,0 +1,318 @@
+package lab.worker;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import lab.protocol.AttachGrant;
+import lab.protocol.AttachRequest;
+import lab.protocol.BadFieldException;
+import lab.protocol.ClockOffset;
+import lab.protocol.Control;
+import lab.protocol.ControlAck;
+import lab.protocol.Report;
+import lab.protocol.ReportReply;
+
+/**
+ * An attached worker's one connection to its launcher: it attaches ({@code POST /attach}), then reports its event
+ * lines ({@code POST /events}) as they come and at least every {@link #HEARTBEAT} when it has none, so that the
+ * launcher can tell a quiet worker from a lost one. Control calls come back on the replies, since the worker's own
+ * port may be out of the launcher's reach (a pod, a NAT). Each reply carries the launcher's clock: the offset
+ * estimate kept is the one with the shortest round trip among the recent ones.
+ *
+ * <p>A launcher that does not answer is tried again quietly; after {@link #GIVE_UP} without an answer the worker
+ * stops, saying so in one line. A launcher that no longer knows the worker (it was restarted) is attached to again.
+ */
+final class ReportLink {
+    /** Well under the launcher's 3 s before it calls a worker lost: a few missed reports are not a loss. */
+    static final Duration HEARTBEAT = Duration.ofMillis(250);
+
+    static final Duration GIVE_UP = Duration.ofSeconds(30);
+    private static final Duration RETRY = Duration.ofMillis(500);
+    /** Lines kept while the launcher is unreachable; past this the oldest go, counted. */
+    private static final int KEPT_AT_MOST = 10_000;
+
+    private static final int SAMPLES = 16;
+
+    private final String worker;
+    private final long pid;
+    private final String host;
+    private final URI reportTo;
+    private final String token;
+    private final Clock clock;
+    private final PrintStream say;
+    private final LinkedBlockingQueue<Object> outgoing = new LinkedBlockingQueue<>();
+    private final Deque<ClockOffset> samples = new ArrayDeque<>();
+    private volatile Consumer<Control> controls = c -> {};
+    private volatile boolean leaving;
+    private volatile int endCode;
+    private final Thread sender;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    ReportLink(String worker, long pid, String host, URI reportTo, String token, Clock clock, PrintStream say) {
+        this.worker = worker;
+        this.pid = pid;
+        this.host = host;
+        this.reportTo = reportTo;
+        this.token = token;
+        this.clock = clock;
+        this.say = say;
+        this.sender = new Thread(this::loop, worker + "-report");
+    }
+
+    /** Refused for good: a wrong token, or a request the launcher calls bad. The worker stops; exit 2. */
+    static final class Refused extends Exception {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Attaches, trying again quietly while the launcher is not there yet (a pod may start before the dashboard's)
+     * or still knows a namesake of this worker; returns the lab's settings in force.
+     */
+    AttachGrant attach() throws Refused, InterruptedException {
+        long deadline = System.nanoTime() + GIVE_UP.toNanos();
+        String last = "";
+        while (true) {
+            Instant sent = clock.instant();
+            try {
+                Answer a = post("/attach", new AttachRequest(worker, pid, host, sent).toJson());
+                if (a.status == 200) {
+                    AttachGrant g = AttachGrant.parse(a.body);
+                    sample(ClockOffset.of(sent, g.now(), clock.instant()));
+                    return g;
+                }
+                if (a.status == 401 || a.status == 400) {
+                    throw new Refused("the launcher at " + reportTo + " refused to attach " + worker + " (" + a.status
+                            + "): " + a.error());
+                }
+                last = a.status + " " + a.error();
+            } catch (IOException | BadFieldException e) {
+                last = e.toString();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new Refused("no launcher at " + reportTo + " took " + worker + " within " + GIVE_UP.toSeconds()
+                        + " s (last: " + last + ")");
+            }
+            Thread.sleep(RETRY.toMillis());
+        }
+    }
+
+    /** Who runs the control calls that come back on the replies; a worker that re-attaches gets one too (id 0). */
+    void onControl(Consumer<Control> handler) {
+        controls = handler;
+    }
+
+    /** An output stream that reports every line written to it, as the worker's stdout carries event lines. */
+    OutputStream lines() {
+        return new OutputStream() {
+            private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+
+            @Override
+            public synchronized void write(int b) {
+                if (b == '\n') {
+                    outgoing.add(line.toString(StandardCharsets.UTF_8));
+                    line.reset();
+                } else {
+                    line.write(b);
+                }
+            }
+        };
+    }
+
+    void ack(ControlAck ack) {
+        outgoing.add(ack);
+    }
+
+    /** The best estimate of the launcher's clock minus ours, or null before the first. */
+    synchronized ClockOffset offset() {
+        ClockOffset best = null;
+        for (ClockOffset s : samples) {
+            if (best == null || best.worseThan(s)) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    void start() {
+        sender.start();
+    }
+
+    /**
+     * Sends what is left with a last report that says the worker is leaving (so the launcher shows it stopped, not
+     * lost); waits at most {@code grace} for it.
+     */
+    void leave(Duration grace) {
+        leaving = true;
+        sender.interrupt();
+        try {
+            sender.join(grace.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized void sample(ClockOffset s) {
+        samples.addLast(s);
+        while (samples.size() > SAMPLES) {
+            samples.removeFirst();
+        }
+    }
+
+    private void loop() {
+        List<String> lines = new ArrayList<>();
+        List<ControlAck> acks = new ArrayList<>();
+        long lastAnswer = System.nanoTime();
+        long dropped = 0;
+        String lastFailure = "";
+        while (true) {
+            boolean last = leaving;
+            if (!last) {
+                try {
+                    Object first = outgoing.poll(HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+                    if (first != null) {
+                        take(first, lines, acks);
+                    }
+                } catch (InterruptedException e) {
+                    last = true; // leave() wakes us: send what is left, once
+                }
+            }
+            List<Object> more = new ArrayList<>();
+            outgoing.drainTo(more);
+            more.forEach(o -> take(o, lines, acks));
+            while (lines.size() > KEPT_AT_MOST) {
+                lines.remove(0);
+                dropped++;
+            }
+            if (dropped > 0 && lines.size() < KEPT_AT_MOST / 2) {
+                say.println(worker + " - " + dropped + " event lines dropped while the launcher at " + reportTo
+                        + " was unreachable (rows in the table still count them)");
+                dropped = 0;
+            }
+            ClockOffset off = offset();
+            Instant sent = clock.instant();
+            Report r = new Report(
+                    worker,
+                    pid,
+                    sent,
+                    off == null ? null : off.millis(),
+                    off == null ? null : off.errorMillis(),
+                    last,
+                    List.copyOf(lines),
+                    List.copyOf(acks));
+            boolean answered = false;
+            try {
+                Answer a = post("/events", r.toJson());
+                if (a.status == 200) {
+                    answered = true;
+                    ReportReply reply = ReportReply.parse(a.body);
+                    sample(ClockOffset.of(sent, reply.now(), clock.instant()));
+                    lines.clear();
+                    acks.clear();
+                    lastAnswer = System.nanoTime();
+                    reply.controls().forEach(c -> controls.accept(c));
+                } else if (a.status == 409) {
+                    // The launcher does not know us (it was restarted): attach again, and take its mode in force.
+                    AttachGrant g = attach();
+                    controls.accept(new Control(0, g.spec().toMap()));
+                    answered = true;
+                    lastAnswer = System.nanoTime();
+                } else if (a.status == 401) {
+                    stop(worker + " - the launcher at " + reportTo + " refused the token (401 " + a.error()
+                            + "): stopping");
+                    return;
+                } else {
+                    lastFailure = a.status + " " + a.error();
+                }
+            } catch (IOException | BadFieldException e) {
+                lastFailure = e.toString();
+            } catch (Refused e) {
+                stop(worker + " - " + e.getMessage() + ": stopping");
+                return;
+            } catch (InterruptedException e) {
+                if (leaving && !last) {
+                    continue; // leave() woke us mid-call: send it all again, as the last report
+                }
+                return;
+            }
+            if (last) {
+                return;
+            }
+            if (System.nanoTime() - lastAnswer > GIVE_UP.toNanos()) {
+                stop(worker + " - no answer from the launcher at " + reportTo + " for " + GIVE_UP.toSeconds()
+                        + " s (last: " + lastFailure + "): stopping");
+                return;
+            }
+            if (!answered) {
+                try {
+                    Thread.sleep(RETRY.toMillis()); // quietly: the launcher may be restarting
+                } catch (InterruptedException e) {
+                    leaving = true;
+                }
+            }
+        }
+    }
+
+    private static void take(Object o, List<String> lines, List<ControlAck> acks) {
+        if (o instanceof String s) {
+            lines.add(s);
+        } else if (o instanceof ControlAck a) {
+            acks.add(a);
+        }
+    }
+
+    /**
+     * One line; the worker's main thread then exits, through the shutdown hook's ordinary path: the run in progress
+     * finishes and the lock is given back.
+     */
+    private void stop(String line) {
+        say.println(line);
+        endCode = 1;
+    }
+
+    /** Waits until the link ends: 0 when the worker left, 1 when it gave up on its launcher. */
+    int awaitEnd() throws InterruptedException {
+        sender.join();
+        return endCode;
+    }
+
+    private record Answer(int status, byte[] body) {
+        String error() {
+            String text = new String(body, StandardCharsets.UTF_8).strip();
+            try {
+                Object e = com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(text).get("error");
+                return e == null ? text : String.valueOf(e);
+            } catch (IOException | RuntimeException notJson) {
+                return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+            }
+        }
+    }
+
+    private Answer post(String path, String json) throws IOException, InterruptedException {
+        HttpRequest req = HttpRequest.newBuilder(reportTo.resolve(path))
+                .timeout(Duration.ofSeconds(5))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build();
+        HttpResponse<byte[]> res = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
+        return new Answer(res.statusCode(), res.body());
+    }
+}

@@ -1,0 +1,177 @@
+package lab.worker;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import lab.protocol.AttachGrant;
+import lab.protocol.ClockOffset;
+import lab.protocol.Control;
+import lab.protocol.ControlAck;
+import lab.protocol.EventType;
+import lab.protocol.ModeSpec;
+import lab.protocol.Secrets;
+import lab.protocol.WorkerConfig;
+
+/**
+ * A worker started on its own, anywhere ({@code ./run.sh worker}): the same worker as a forked one — its own HTTP,
+ * scheduler, job and guard — but it learns the lab's settings from the launcher it reports to, and its event lines
+ * travel there over HTTP ({@link ReportLink}) as well as to its stdout (a pod's log).
+ *
+ * <p>Its start-up repeats {@link WorkerMain}'s on purpose for now: that one reads stdin and binds loopback, and is
+ * being changed to bind a simulated host's address; once both have landed they can share one start-up.
+ */
+public final class Standalone {
+    /** Exit codes: as the launcher's (2 bad input or refused, 3 could not start what it needs). */
+    private static final int REFUSED = 2;
+
+    private static final int CANNOT_START = 3;
+
+    private Standalone() {}
+
+    /** Attaches, runs until stopped (SIGTERM) or until its launcher is gone for good; returns the exit code. */
+    public static int run(StandaloneOptions o, PrintStream err) throws Exception {
+        long pid = ProcessHandle.current().pid();
+        String w = o.id();
+        Clock clock = Clock.systemUTC();
+        ReportLink link = new ReportLink(w, pid, o.host(), o.reportTo(), o.token(), clock, err);
+        AttachGrant grant;
+        try {
+            grant = link.attach();
+        } catch (ReportLink.Refused e) {
+            err.println(w + " - " + e.getMessage());
+            return REFUSED;
+        }
+        // Event lines own stdout; everything else (library logs, stack traces) goes to stderr. Only once attached: a
+        // refusal returns having changed nothing of the process it runs in.
+        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        System.setOut(err);
+        // Library chatter (Undertow's and XNIO's start-up notices, through java.util.logging) is not the lesson.
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+        // One folder per machine for host-mutex: attached workers on one machine share its file lock, as they would.
+        Path lockDir = Path.of(System.getProperty("java.io.tmpdir"), "scheduler-lock-lab", "locks");
+        WorkerConfig config = new WorkerConfig(
+                w,
+                o.token(),
+                o.storeUrl(),
+                grant.every(),
+                grant.trigger(),
+                grant.jitter(),
+                grant.job(),
+                o.redisUrl(),
+                o.pgUrl(),
+                grant.spec(),
+                o.host(),
+                lockDir.toString());
+
+        EventOut out =
+                new EventOut(w, pid, new PrintStream(tee(link.lines(), stdout), true, StandardCharsets.UTF_8), clock);
+        CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
+        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock), out);
+        try {
+            job.connect();
+            runner.switchTo(config.spec());
+        } catch (Exception e) {
+            err.println(w + " - cannot start in mode " + config.spec().mode() + " (the lab's mode in force): "
+                    + Secrets.mask(String.valueOf(e.getMessage())) + "; stopping");
+            return CANNOT_START;
+        }
+        HttpApi http = new HttpApi(w, pid, config.token(), runner);
+        TickScheduler scheduler =
+                new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            if (!runner.spec().releaseOnShutdown()) {
+                                out.emit(
+                                        EventType.ERROR,
+                                        null,
+                                        runner.spec().mode().cliName(),
+                                        w + " - stopping without the release path (release-on-shutdown off):"
+                                                + " whatever it holds stays until it expires");
+                                link.leave(Duration.ofSeconds(1));
+                                Runtime.getRuntime().halt(143);
+                            }
+                            runner.shutdownRelease();
+                            scheduler.shutdown();
+                            runner.close();
+                            job.close();
+                            http.stop();
+                            // Last: the runs that finished during the stop are reported before the goodbye.
+                            link.leave(Duration.ofSeconds(2));
+                        },
+                        w + "-shutdown"));
+
+        ExecutorService switches = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, w + "-switch");
+            t.setDaemon(true);
+            return t;
+        });
+        // Off the report thread: opening a guard may take seconds, and the heartbeats must go on meanwhile.
+        link.onControl(c -> switches.execute(() -> apply(c, w, runner, link)));
+        int port;
+        try {
+            port = http.start(o.httpAddress(), o.httpPort());
+        } catch (RuntimeException e) {
+            err.println(w + " - cannot listen on " + o.httpAddress() + ":" + o.httpPort() + ": " + e.getMessage()
+                    + "; stopping");
+            return CANNOT_START;
+        }
+        link.start();
+        scheduler.start();
+        out.ready(config.spec().mode().cliName(), o.httpAddress(), port);
+        ClockOffset offset = link.offset();
+        err.println(w + " - attached to " + o.reportTo() + " as " + w + "@" + o.host() + ", clock offset "
+                + (offset == null ? "unknown" : offset.toString()) + "; mode "
+                + config.spec().mode()
+                + ", HTTP on " + o.httpAddress() + ":" + port);
+        return link.awaitEnd();
+    }
+
+    /** A switch that came back on a reply, done as {@code PUT /mode} does it, and answered in the next report. */
+    private static void apply(Control c, String w, TickRunner runner, ReportLink link) {
+        String error = null;
+        ModeSpec spec = null;
+        try {
+            spec = runner.spec().merge(c.spec());
+            runner.switchTo(spec);
+        } catch (Exception e) {
+            error = spec == null
+                    ? e.getMessage()
+                    : w + " - cannot switch to " + spec.mode() + ": " + e.getMessage() + "; still in mode "
+                            + runner.spec().mode();
+        }
+        if (c.id() > 0) {
+            link.ack(new ControlAck(c.id(), error));
+        }
+    }
+
+    private static OutputStream tee(OutputStream a, OutputStream b) {
+        return new OutputStream() {
+            @Override
+            public void write(int x) throws java.io.IOException {
+                a.write(x);
+                b.write(x);
+            }
+
+            @Override
+            public void write(byte[] bytes, int off, int len) throws java.io.IOException {
+                for (int i = off; i < off + len; i++) {
+                    a.write(bytes[i]);
+                }
+                b.write(bytes, off, len);
+            }
+
+            @Override
+            public void flush() throws java.io.IOException {
+                b.flush();
+            }
+        };
+    }
+}

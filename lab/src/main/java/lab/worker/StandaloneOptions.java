@@ -1,0 +1,25 @@
+package lab.worker;
+
+import java.net.URI;
+
+/**
+ * A worker started on its own ({@code ./run.sh worker}), as its command line checked it.
+ *
+ * @param httpPort    its HTTP port, 0 for any
+ * @param httpAddress where its HTTP listens: everywhere when its port was given (a probe comes from outside a pod),
+ *                    else loopback only
+ * @param redisUrl    a Redis it can reach, or null: modes that lock on Redis are then refused by this worker
+ * @param pgUrl       a PostgreSQL it can reach, or null
+ * @param storeUrl    the lab's store as this worker reaches it (JDBC)
+ * @param host        the machine or pod it runs on
+ */
+public record StandaloneOptions(
+        String id,
+        URI reportTo,
+        String token,
+        int httpPort,
+        String httpAddress,
+        String redisUrl,
+        String pgUrl,
+        String storeUrl,
+        String host) {}
