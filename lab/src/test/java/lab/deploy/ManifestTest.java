@@ -164,6 +164,8 @@ class ManifestTest {
                 .containsExactly(
                         "--attach",
                         "7070",
+                        "--token-file",
+                        "/etc/lab/token",
                         "--workers",
                         "0",
                         "--store",

@@ -107,6 +107,18 @@ class ContainerImageIT {
     }
 
     @Test
+    void the_entrypoint_runs_the_workers_help_from_the_images_own_layers() throws Exception {
+        // What every worker pod runs (deploy/k8s/workers.yaml): the worker alone, reporting to the dashboard pod.
+        List<String> command = new ArrayList<>(entrypoint);
+        command.addAll(List.of("worker", "--help"));
+
+        String out = inRoot(command);
+
+        assertThat(out).as("the worker's --help in the image").startsWith("Usage: run.sh worker");
+        assertThat(out).contains("--report-to=URL", "--token-file=FILE", "--http-port=N");
+    }
+
+    @Test
     void the_images_runtime_holds_the_modules_the_lab_needs_and_not_the_whole_jdk() throws Exception {
         String out = inRoot(List.of(entrypoint.get(0), "--list-modules"));
 
