@@ -85,6 +85,14 @@ public final class WorkerCommand implements Callable<Integer> {
     String storeUrl;
 
     @Option(
+            names = "--lock-dir",
+            paramLabel = "DIR",
+            defaultValue = "${env:LAB_LOCK_DIR}",
+            description = "the folder host-mutex takes its file lock in; workers on one machine given the same folder"
+                    + " exclude each other (default: $LAB_LOCK_DIR, else a folder of this worker's own temp folder)")
+    Path lockDir;
+
+    @Option(
             names = "--host",
             paramLabel = "NAME",
             description = "the machine or pod it runs on, as the dashboard shows it (default: the hostname)")
@@ -144,7 +152,8 @@ public final class WorkerCommand implements Callable<Integer> {
                         redisUrl,
                         pgUrl,
                         storeUrl,
-                        name),
+                        name,
+                        lockDir),
                 err);
     }
 

@@ -12,7 +12,6 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -70,7 +69,7 @@ public final class AttachServer implements AutoCloseable {
         void changed(AttachedWorker worker, EventType type, String line, Duration silent);
     }
 
-    private final byte[] token;
+    private final lab.protocol.BearerToken token;
     private final Function<String, AttachGrant> grant;
     private final Consumer<Event> events;
     private final Predicate<String> localId;
@@ -94,7 +93,7 @@ public final class AttachServer implements AutoCloseable {
             Consumer<Event> events,
             Predicate<String> localId,
             Clock clock) {
-        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.token = new lab.protocol.BearerToken(token);
         this.grant = grant;
         this.events = events;
         this.localId = localId;
@@ -390,14 +389,10 @@ public final class AttachServer implements AutoCloseable {
     private boolean authorized(HttpExchange ex) throws IOException {
         // As RFC 6750 asks of a 401; a client without it (the JDK's HttpURLConnection) drops the body's reason.
         ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"scheduler-lock-lab\"");
-        String header = ex.getRequestHeaders().getFirst("Authorization");
-        if (header == null || !header.startsWith("Bearer ")) {
-            send(ex, 401, error("missing session token: send 'Authorization: Bearer <token>'"));
-            return false;
-        }
-        byte[] given = header.substring("Bearer ".length()).getBytes(StandardCharsets.UTF_8);
-        if (!MessageDigest.isEqual(given, token)) {
-            send(ex, 401, error("wrong session token"));
+        java.util.Optional<String> refusal =
+                token.refusal(ex.getRequestHeaders().getFirst("Authorization"));
+        if (refusal.isPresent()) {
+            send(ex, 401, error(refusal.get()));
             return false;
         }
         return true;

@@ -213,12 +213,19 @@ public final class Faults {
 
     /** The worker that holds the lock now, as the lock's own server says (redis owner w1-pid-uuid, app name w1). */
     public Optional<WorkerProcess> holder() {
+        return holderId().flatMap(workers::byId);
+    }
+
+    /**
+     * The id of the worker that holds the lock now, as the lock's own server says: one of the lab's own, or one that
+     * attached from elsewhere (which the lab cannot hurt, but the dashboard marks all the same).
+     */
+    public Optional<String> holderId() {
         LockState s = lock.get();
         if (s == null || s.free()) {
             return Optional.empty();
         }
-        String id = s.holder().split("[-, @]", 2)[0]; // w1-4242-9f3c, w1, or w1@host1 (a host's file lock)
-        return workers.byId(id);
+        return Optional.of(s.holder().split("[-, @]", 2)[0]); // w1-4242-9f3c, w1, or w1@host1 (a host's file lock)
     }
 
     /** Adds one worker in the current mode, and returns once it answers {@code /healthz}. */

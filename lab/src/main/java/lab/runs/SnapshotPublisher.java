@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import lab.check.Figures;
 import lab.fleet.AttachedWorker;
 import lab.fleet.WorkerExit;
-import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
@@ -162,7 +161,7 @@ public final class SnapshotPublisher implements AutoCloseable {
             procs.add(new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString(), "", w.name() + " attached"));
         }
         LockState lock = lab.locks().current();
-        String holder = lab.faults().holder().map(WorkerProcess::id).orElse(null);
+        String holder = lab.faults().holderId().orElse(null);
         String shownFlash = lab.clock().millis() - flashAt < FLASH_MS ? flash : null;
         model.observeWorkers(procs, lab.clock().instant());
         latest.set(model.snapshot(

@@ -14,8 +14,6 @@ import io.undertow.util.Headers;
 import io.undertow.util.StatusCodes;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import lab.protocol.BadFieldException;
@@ -44,7 +42,7 @@ final class HttpApi {
 
     private final String worker;
     private final long pid;
-    private final byte[] token;
+    private final lab.protocol.BearerToken token;
     private final TickRunner runner;
     private Undertow server;
     private int port;
@@ -52,7 +50,7 @@ final class HttpApi {
     HttpApi(String worker, long pid, String token, TickRunner runner) {
         this.worker = worker;
         this.pid = pid;
-        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.token = new lab.protocol.BearerToken(token);
         this.runner = runner;
     }
 
@@ -154,14 +152,10 @@ final class HttpApi {
     }
 
     private boolean authorized(HttpServerExchange ex) {
-        String header = ex.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
-        if (header == null || !header.startsWith("Bearer ")) {
-            send(ex, 401, error("missing session token: send 'Authorization: Bearer <token>'"));
-            return false;
-        }
-        byte[] given = header.substring("Bearer ".length()).getBytes(StandardCharsets.UTF_8);
-        if (!MessageDigest.isEqual(given, token)) {
-            send(ex, 401, error("wrong session token"));
+        java.util.Optional<String> refusal =
+                token.refusal(ex.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
+        if (refusal.isPresent()) {
+            send(ex, 401, error(refusal.get()));
             return false;
         }
         return true;

@@ -14,7 +14,6 @@ import lab.protocol.AttachGrant;
 import lab.protocol.ClockOffset;
 import lab.protocol.Control;
 import lab.protocol.ControlAck;
-import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
 import lab.protocol.Secrets;
 import lab.protocol.WorkerConfig;
@@ -24,8 +23,8 @@ import lab.protocol.WorkerConfig;
  * scheduler, job and guard — but it learns the lab's settings from the launcher it reports to, and its event lines
  * travel there over HTTP ({@link ReportLink}) as well as to its stdout (a pod's log).
  *
- * <p>Its start-up repeats {@link WorkerMain}'s on purpose for now: that one reads stdin and binds loopback, and is
- * being changed to bind a simulated host's address; once both have landed they can share one start-up.
+ * <p>It shares its shutdown path with {@link WorkerMain} ({@link ShutdownPath}); its start-up differs where the two
+ * learn their settings (stdin there, the launcher's reply here) and report (stdout there, HTTP and stdout here).
  */
 public final class Standalone {
     /** Exit codes: as the launcher's (2 bad input or refused, 3 could not start what it needs). */
@@ -54,8 +53,11 @@ public final class Standalone {
         System.setOut(err);
         // Library chatter (Undertow's and XNIO's start-up notices, through java.util.logging) is not the lesson.
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
-        // One folder per machine for host-mutex: attached workers on one machine share its file lock, as they would.
-        Path lockDir = Path.of(System.getProperty("java.io.tmpdir"), "scheduler-lock-lab", "locks");
+        // host-mutex's folder: the one given, which workers on one machine share as one host's workers do; else one of
+        // this process's temp folder (run.sh gives each run its own, removed at exit), so nothing is left behind.
+        Path lockDir = o.lockDir() != null
+                ? o.lockDir()
+                : Path.of(System.getProperty("java.io.tmpdir"), "scheduler-lock-lab", "locks");
         WorkerConfig config = new WorkerConfig(
                 w,
                 o.token(),
@@ -86,27 +88,16 @@ public final class Standalone {
         TickScheduler scheduler =
                 new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
         Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            if (!runner.spec().releaseOnShutdown()) {
-                                out.emit(
-                                        EventType.ERROR,
-                                        null,
-                                        runner.spec().mode().cliName(),
-                                        w + " - stopping without the release path (release-on-shutdown off):"
-                                                + " whatever it holds stays until it expires");
-                                link.leave(Duration.ofSeconds(1));
-                                Runtime.getRuntime().halt(143);
-                            }
-                            runner.shutdownRelease();
-                            scheduler.shutdown();
-                            runner.close();
-                            job.close();
-                            http.stop();
-                            // Last: the runs that finished during the stop are reported before the goodbye.
-                            link.leave(Duration.ofSeconds(2));
-                        },
-                        w + "-shutdown"));
+                .addShutdownHook(ShutdownPath.hook(
+                        w,
+                        runner,
+                        scheduler,
+                        job,
+                        http,
+                        out,
+                        () -> link.leave(Duration.ofSeconds(1)),
+                        // Last: the runs that finished during the stop are reported before the goodbye.
+                        () -> link.leave(Duration.ofSeconds(2))));
 
         ExecutorService switches = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, w + "-switch");

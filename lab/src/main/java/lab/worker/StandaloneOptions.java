@@ -12,6 +12,8 @@ import java.net.URI;
  * @param pgUrl       a PostgreSQL it can reach, or null
  * @param storeUrl    the lab's store as this worker reaches it (JDBC)
  * @param host        the machine or pod it runs on
+ * @param lockDir     where {@code host-mutex} takes its file lock: workers given the same folder on one machine
+ *                    exclude each other, as one host's workers do
  */
 public record StandaloneOptions(
         String id,
@@ -22,4 +24,5 @@ public record StandaloneOptions(
         String redisUrl,
         String pgUrl,
         String storeUrl,
-        String host) {}
+        String host,
+        java.nio.file.Path lockDir) {}

@@ -48,27 +48,7 @@ public final class WorkerMain {
                 new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
 
         Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            if (!runner.spec().releaseOnShutdown()) {
-                                // As a process whose shutdown path never ran (Python's default SIGTERM): no job
-                                // finishes, nothing is released; a lock that expires outlives us until its TTL.
-                                out.emit(
-                                        lab.protocol.EventType.ERROR,
-                                        null,
-                                        runner.spec().mode().cliName(),
-                                        w + " - stopping without the release path (release-on-shutdown off):"
-                                                + " whatever it holds stays until it expires");
-                                Runtime.getRuntime().halt(143);
-                            }
-                            // Release first: a run holding its lock past the job is woken and gives it back now.
-                            runner.shutdownRelease();
-                            scheduler.shutdown();
-                            runner.close();
-                            job.close();
-                            http.stop();
-                        },
-                        w + "-shutdown"));
+                .addShutdownHook(ShutdownPath.hook(w, runner, scheduler, job, http, out, () -> {}, () -> {}));
 
         int port = http.start(config.bind());
         scheduler.start();
