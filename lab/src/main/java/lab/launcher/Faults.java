@@ -66,7 +66,8 @@ public final class Faults {
             }
             target = WorkerTarget.of(pausedHolder);
         }
-        Optional<WorkerProcess> found = target.isHolder() ? awaitHolder(target.tickFrom()) : workers.byId(target.id());
+        Optional<WorkerProcess> found =
+                target.isHolder() ? awaitHolder(target.tickFrom(), 2) : workers.byId(target.id());
         if (found.isEmpty()) {
             return kind + " " + target + ": "
                     + (target.isHolder()
@@ -141,9 +142,12 @@ public final class Faults {
         }
     }
 
-    /** The holder whose tick began at or after {@code tickFrom}, as {@code kill: holder} finds it. */
-    Optional<WorkerProcess> holderFrom(Instant tickFrom) {
-        return awaitHolder(tickFrom);
+    /**
+     * The holder whose tick began at or after {@code tickFrom}, as {@code kill: holder} finds it but in the first quarter of its job: a partition must land early, so that the lease runs out while the
+     * holder still has most of its job ahead (the lesson is a holder that works on without its lock).
+     */
+    Optional<WorkerProcess> earlyHolderFrom(Instant tickFrom) {
+        return awaitHolder(tickFrom, 4);
     }
 
     /**
@@ -153,10 +157,10 @@ public final class Faults {
      * 100 ms, and a holder seen in its last moments may have given the lock back before the fault lands. Such a
      * fault would hurt a worker that holds nothing, and the lesson would show nothing.
      */
-    private Optional<WorkerProcess> awaitHolder(Instant tickFrom) {
+    private Optional<WorkerProcess> awaitHolder(Instant tickFrom, int jobPart) {
         long deadline =
                 System.nanoTime() + every.multipliedBy(2).plusMillis(500).toNanos();
-        Optional<WorkerProcess> h = freshHolder(tickFrom);
+        Optional<WorkerProcess> h = freshHolder(tickFrom, jobPart);
         while (h.isEmpty() && System.nanoTime() < deadline) {
             try {
                 Thread.sleep(20);
@@ -164,13 +168,13 @@ public final class Faults {
                 Thread.currentThread().interrupt();
                 break;
             }
-            h = freshHolder(tickFrom);
+            h = freshHolder(tickFrom, jobPart);
         }
         return h;
     }
 
     /** @param tickFrom null, or the earliest start of the tick whose holder will do */
-    private Optional<WorkerProcess> freshHolder(Instant tickFrom) {
+    private Optional<WorkerProcess> freshHolder(Instant tickFrom, int jobPart) {
         Optional<WorkerProcess> h = holder();
         if (h.isEmpty()) {
             return h;
@@ -198,7 +202,7 @@ public final class Faults {
         boolean first = recent.stream().noneMatch(e -> e.tick().equals(g.tick()) && e.ts().isBefore(g.ts()));
         long age = Duration.between(g.ts(), now).toMillis();
         long task = spec.get().taskTime().toMillis();
-        return first && age >= Math.min(100, task / 4) && age <= task / 2 ? h : Optional.empty();
+        return first && age >= Math.min(100, task / 4) && age <= task / jobPart ? h : Optional.empty();
     }
 
     /** Without the holder's own words: a lease whose age its server shows must be in the first half of the job. */

@@ -114,7 +114,7 @@ public final class Lab implements AutoCloseable {
         Partitions partitions = new Partitions(
                 infra::networks,
                 settings::host,
-                faults::holderFrom,
+                faults::earlyHolderFrom,
                 modes::spec,
                 () -> workers.all().stream().map(WorkerProcess::id).toList(),
                 recording);

@@ -316,6 +316,50 @@ class ExplainerTest {
                         + " took the lock at .251");
     }
 
+    /** The story of lesson 18: the holder's host cut off from the lock server early in its job. */
+    private Story cutOffHolder() {
+        return s.row("w1", 101, "12:00:07", "12:00:07.002", "12:00:09.002")
+                .row("w3", 103, "12:00:07", "12:00:07.902", "12:00:09.902")
+                .said("12:00:07.000", "w1", 101, FIRED, "12:00:07", CRON)
+                .said(
+                        "12:00:07.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:07",
+                        REDIS + "owner=w1-101-aa" + until("12:00:07.801"))
+                .network("12:00:07.100", "partition", "host1", "w1 w2")
+                .said("12:00:07.000", "w3", 103, FIRED, "12:00:07", CRON)
+                .said(
+                        "12:00:07.901",
+                        "w3",
+                        103,
+                        ACQUIRED,
+                        "12:00:07",
+                        REDIS + "owner=w3-103-cc" + until("12:00:08.701"));
+    }
+
+    @Test
+    void a_lease_that_ran_out_while_its_host_was_cut_off_is_lease_expired_and_the_sentence_names_the_cut() {
+        Explanations x = cutOffHolder().explain("12:00:07", "12:00:08");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(DUPLICATE, Cause.LEASE_EXPIRED), tuple(OVERLAP, Cause.LEASE_EXPIRED));
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo(
+                        "tick 12:00:07 ran twice: w1's lease expired at .801, host1 having been cut off from the"
+                                + " lock servers at .100 while its job ran until 12:00:09.002; w3 took the lock at 12:00:07.901");
+    }
+
+    @Test
+    void a_cut_healed_before_the_lease_ran_out_is_not_named() {
+        Explanations x =
+                cutOffHolder().network("12:00:07.300", "heal", "host1", "w1 w2").explain("12:00:07", "12:00:08");
+
+        assertThat(x.findings().get(0).sentence()).doesNotContain("cut off");
+    }
+
     /**
      * w2's lease for tick :09 ran out at :10.000 while its job ran until :10.299; w1 took the key at :10.001; w2
      * then deleted it unsafely (w1's by now) at :10.300, and w3, firing late, took it at :10.311.

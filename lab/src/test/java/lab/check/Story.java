@@ -57,6 +57,16 @@ final class Story {
                 ts, Event.LAB, 1, EventType.FAULT, null, "kind=" + kind + " target=" + target + " target_pid=" + pid);
     }
 
+    /** The launcher's record that it cut ({@code partition}) or healed ({@code heal}) {@code host}, with its workers. */
+    Story network(String ts, String kind, String host, String workers) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", kind);
+        m.put("host", host);
+        m.put("workers", workers);
+        events.add(new Event(t(ts), Event.LAB, 1, EventType.FAULT, null, mode, null, null, m));
+        return this;
+    }
+
     /** The launcher's record that {@code target}'s process {@code pid} exited on its own with {@code code}. */
     Story exited(String ts, String target, long pid, int code) {
         return said(

@@ -51,7 +51,8 @@ class ShippedScenariosTest {
                         "15-idempotent.yaml",
                         "16-self-overlap.yaml",
                         "17a-host-mutex.yaml",
-                        "17b-two-hosts.yaml");
+                        "17b-two-hosts.yaml",
+                        "18-partition.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
