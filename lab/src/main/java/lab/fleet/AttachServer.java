@@ -106,8 +106,13 @@ public final class AttachServer implements AutoCloseable {
 
     /** Listens on every address, on {@code port} (0: any free one); returns the port. */
     public int start(int port) throws IOException {
+        // The JDK's server reads a request's head on a handler thread with no time limit: a few connections that
+        // send nothing, from anyone who reaches the port, would hold every thread before the token is checked. Read
+        // once when its classes load, so set before the first server is made.
+        System.setProperty("sun.net.httpserver.maxReqTime", "5");
+        System.setProperty("sun.net.httpserver.maxRspTime", "10");
         server = HttpServer.create(new InetSocketAddress(port), 16);
-        handlers = Executors.newFixedThreadPool(4, r -> {
+        handlers = Executors.newFixedThreadPool(16, r -> {
             Thread t = new Thread(r, "lab-attach");
             t.setDaemon(true);
             return t;
@@ -261,9 +266,10 @@ public final class AttachServer implements AutoCloseable {
 
     private void attach(HttpExchange ex, AttachRequest r) throws IOException {
         if (localId.test(r.worker())) {
+            // 403, not 409: the lab's own worker keeps its id, so trying again can never succeed.
             send(
                     ex,
-                    409,
+                    403,
                     error(
                             r.worker() + " is one of the launcher's own workers: start this one with another --id",
                             "worker"));
@@ -347,21 +353,25 @@ public final class AttachServer implements AutoCloseable {
             parsed.add(e);
         }
         Instant now = clock.instant();
-        Duration silent = w.silentFor(now);
-        boolean wasLost = w.state() == WorkerState.LOST;
-        w.heard(now, r.offsetMillis() == null ? null : new ClockOffset(r.offsetMillis(), r.errorMillis()));
-        if (wasLost && !r.leaving()) {
-            w.state(WorkerState.UP);
-            // A switch may have happened while it was silent: it takes the mode in force now.
-            ModeSpec spec = specNow.get();
-            if (spec != null) {
-                w.send(new Control(0, spec.toMap()));
+        Duration silent;
+        // Under the sweep's lock: a sweep between reading "lost" and hearing it would mark lost a worker that reports.
+        synchronized (this) {
+            silent = w.silentFor(now);
+            boolean wasLost = w.state() == WorkerState.LOST;
+            w.heard(now, r.offsetMillis() == null ? null : new ClockOffset(r.offsetMillis(), r.errorMillis()));
+            if (wasLost && !r.leaving()) {
+                w.state(WorkerState.UP);
+                // A switch may have happened while it was silent: it takes the mode in force now.
+                ModeSpec spec = specNow.get();
+                if (spec != null) {
+                    w.send(new Control(0, spec.toMap()));
+                }
+                listener.changed(
+                        w,
+                        EventType.ATTACHED,
+                        w.name() + " (pid " + w.pid() + ") reports again after " + seconds(silent) + " silent",
+                        silent);
             }
-            listener.changed(
-                    w,
-                    EventType.ATTACHED,
-                    w.name() + " (pid " + w.pid() + ") reports again after " + seconds(silent) + " silent",
-                    silent);
         }
         for (Event e : parsed) {
             if (e.type() == EventType.READY && e.port() != null) {

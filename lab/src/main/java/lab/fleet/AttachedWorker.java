@@ -109,14 +109,21 @@ public final class AttachedWorker {
         return f;
     }
 
-    /** The control calls its report's reply carries, taken off the queue. */
+    /**
+     * The control calls its report's reply carries. A call that expects an answer stays queued until it comes, and
+     * goes out again on every reply: a reply lost on the way would otherwise lose the switch with it. (The worker
+     * applies each id once.)
+     */
     synchronized List<Control> takePending() {
         List<Control> out = List.copyOf(pending);
-        pending.clear();
+        pending.removeIf(c -> c.id() == 0);
         return out;
     }
 
     void answered(long controlId, String error) {
+        synchronized (this) {
+            pending.removeIf(c -> c.id() == controlId);
+        }
         CompletableFuture<String> f = awaiting.remove(controlId);
         if (f != null) {
             f.complete(error);

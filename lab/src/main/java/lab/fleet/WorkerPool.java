@@ -30,6 +30,7 @@ public final class WorkerPool {
             ClassArchive.forThisJvm(ProcessHandle.current().pid());
     private volatile WorkerProcess archiveWriter;
     private volatile Function<String, List<String>> enter = id -> List.of();
+    private volatile java.util.function.Predicate<String> taken = id -> false;
 
     public WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -118,13 +119,25 @@ public final class WorkerPool {
         return workers.stream().filter(w -> w.id().equals(id)).findFirst();
     }
 
-    /** The id a new worker gets: one past the highest so far. */
+    /** The id a new worker gets: one past the highest so far, and no attached worker's. */
     public String nextId() {
         int max = workers.stream()
                 .mapToInt(w -> Integer.parseInt(w.id().substring(1)))
                 .max()
                 .orElse(0);
-        return "w" + (max + 1);
+        int next = max + 1;
+        while (taken.test("w" + next)) {
+            next++;
+        }
+        return "w" + next;
+    }
+
+    /**
+     * Ids the lab must not give its own workers: those of workers attached from elsewhere (an attached {@code w9}
+     * and a forked {@code w9} would be one worker in the table).
+     */
+    public void alsoTaken(java.util.function.Predicate<String> ids) {
+        taken = ids;
     }
 
     /** Removes the last worker from the pool once it has stopped; false when only one is left. */

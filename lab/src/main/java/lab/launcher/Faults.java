@@ -229,8 +229,24 @@ public final class Faults {
         if (s == null || s.free()) {
             return Optional.empty();
         }
-        return Optional.of(s.holder().split("[-, @]", 2)[0]); // w1-4242-9f3c, w1, or w1@host1 (a host's file lock)
+        // The holder as its server names it: w1-4242-9f3c (Redis), w1 (PostgreSQL), w1@host1 (a host's file lock),
+        // first of a list. An id may hold '-' itself (a pod's name, worker-5d8c7b6f4-x2k9p): the longest known id the
+        // name begins with, followed by nothing or a separator, is the holder.
+        String name = s.holder();
+        List<String> known = new java.util.ArrayList<>(
+                workers.all().stream().map(WorkerProcess::id).toList());
+        known.addAll(attachedIds.get());
+        return known.stream()
+                .filter(id -> name.equals(id) || (name.startsWith(id) && "-@, ".indexOf(name.charAt(id.length())) >= 0))
+                .max(java.util.Comparator.comparingInt(String::length));
     }
+
+    /** The ids of the workers attached from elsewhere, which may hold the lock too. */
+    void alsoKnown(Supplier<List<String>> ids) {
+        attachedIds = ids;
+    }
+
+    private volatile Supplier<List<String>> attachedIds = List::of;
 
     /** Adds one worker in the current mode, and returns once it answers {@code /healthz}. */
     public String addWorker() {

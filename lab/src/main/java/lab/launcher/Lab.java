@@ -132,6 +132,8 @@ public final class Lab implements AutoCloseable {
                 id -> workers.byId(id).isPresent(),
                 clock);
         attached.modeInForce(modes::spec);
+        workers.alsoTaken(id -> attached.all().stream().anyMatch(a -> a.id().equals(id)));
+        faults.alsoKnown(() -> attached.all().stream().map(AttachedWorker::id).toList());
         tally.clocks(this::clocks);
         this.controls = new Controls(
                 modes,
@@ -198,6 +200,11 @@ public final class Lab implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the token in " + attach.tokenFile(), e);
         }
+    }
+
+    /** Whether this lab's hosts got network namespaces of their own (known once it has started). */
+    public boolean hostsHaveNetworks() {
+        return infra.networks().real();
     }
 
     public void onEvent(Consumer<Event> listener) {

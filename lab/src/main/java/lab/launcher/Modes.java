@@ -37,12 +37,12 @@ final class Modes {
         return spec;
     }
 
-    /** Null after a switch that not every worker acknowledged: no span of one mode is running. */
     /** Whose clock wrote each row, for the spans' overlaps. */
     void clocks(java.util.function.Supplier<lab.check.Clocks> c) {
         segments.clocks(c);
     }
 
+    /** Null after a switch that not every worker acknowledged: no span of one mode is running. */
     Instant since() {
         return since;
     }

@@ -52,8 +52,18 @@ public final class TcpRelay implements AutoCloseable {
                 open.add(out);
                 pump(in, out);
                 pump(out, in);
-            } catch (IOException closed) {
-                // the listener was closed: the relay ends
+            } catch (IOException e) {
+                if (listener.isClosed()) {
+                    return; // closed with the lab: the relay ends
+                }
+                // Out of file descriptors, or the like: said once a second at most, not spun on.
+                System.err.println(
+                        "lab relay " + listener.getLocalSocketAddress() + " - cannot accept: " + e.getMessage());
+                try {
+                    Thread.sleep(1_000);
+                } catch (InterruptedException stop) {
+                    return;
+                }
             }
         }
     }

@@ -75,10 +75,20 @@ final class ReportLink {
         this.sender = new Thread(this::loop, worker + "-report");
     }
 
-    /** Refused for good: a wrong token, or a request the launcher calls bad. The worker stops; exit 2. */
+    /**
+     * Not attached, for good: a wrong token, an id of the lab's own, or a request the launcher calls bad (exit 2, bad
+     * input); or no launcher answered within {@link #GIVE_UP} (exit 3, what it needs could not be had).
+     */
     static final class Refused extends Exception {
-        Refused(String message) {
+        private final int exitCode;
+
+        Refused(String message, int exitCode) {
             super(message);
+            this.exitCode = exitCode;
+        }
+
+        int exitCode() {
+            return exitCode;
         }
     }
 
@@ -98,17 +108,21 @@ final class ReportLink {
                     sample(ClockOffset.of(sent, g.now(), clock.instant()));
                     return g;
                 }
-                if (a.status == 401 || a.status == 400) {
-                    throw new Refused("the launcher at " + reportTo + " refused to attach " + worker + " (" + a.status
-                            + "): " + a.error());
+                if (a.status == 401 || a.status == 400 || a.status == 403) {
+                    throw new Refused(
+                            "the launcher at " + reportTo + " refused to attach " + worker + " (" + a.status + "): "
+                                    + a.error(),
+                            2);
                 }
                 last = a.status + " " + a.error();
             } catch (IOException | BadFieldException e) {
                 last = e.toString();
             }
             if (System.nanoTime() > deadline) {
-                throw new Refused("no launcher at " + reportTo + " took " + worker + " within " + GIVE_UP.toSeconds()
-                        + " s (last: " + last + ")");
+                throw new Refused(
+                        "no launcher at " + reportTo + " took " + worker + " within " + GIVE_UP.toSeconds()
+                                + " s (last: " + last + ")",
+                        3);
             }
             Thread.sleep(RETRY.toMillis());
         }
@@ -135,6 +149,9 @@ final class ReportLink {
             }
         };
     }
+
+    /** The ids of the control calls handed on already. */
+    private final java.util.Set<Long> applied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     void ack(ControlAck ack) {
         outgoing.add(ack);
@@ -227,7 +244,10 @@ final class ReportLink {
                     lines.clear();
                     acks.clear();
                     lastAnswer = System.nanoTime();
-                    reply.controls().forEach(c -> controls.accept(c));
+                    // A call not yet answered comes again on every reply until its answer arrives: once each.
+                    reply.controls().stream()
+                            .filter(c -> c.id() == 0 || applied.add(c.id()))
+                            .forEach(c -> controls.accept(c));
                 } else if (a.status == 409) {
                     // The launcher does not know us (it was restarted): attach again, and take its mode in force.
                     AttachGrant g = attach();

@@ -27,9 +27,7 @@ import lab.protocol.WorkerConfig;
  * learn their settings (stdin there, the launcher's reply here) and report (stdout there, HTTP and stdout here).
  */
 public final class Standalone {
-    /** Exit codes: as the launcher's (2 bad input or refused, 3 could not start what it needs). */
-    private static final int REFUSED = 2;
-
+    /** Exit code as the launcher's: 3, it could not start what it needs (2, refused, comes with the refusal). */
     private static final int CANNOT_START = 3;
 
     private Standalone() {}
@@ -45,7 +43,7 @@ public final class Standalone {
             grant = link.attach();
         } catch (ReportLink.Refused e) {
             err.println(w + " - " + e.getMessage());
-            return REFUSED;
+            return e.exitCode();
         }
         // Event lines own stdout; everything else (library logs, stack traces) goes to stderr. Only once attached: a
         // refusal returns having changed nothing of the process it runs in.
@@ -82,11 +80,21 @@ public final class Standalone {
         } catch (Exception e) {
             err.println(w + " - cannot start in mode " + config.spec().mode() + " (the lab's mode in force): "
                     + Secrets.mask(String.valueOf(e.getMessage())) + "; stopping");
-            return CANNOT_START;
+            return leaveAttached(link, runner, job);
         }
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
+        int port;
+        try {
+            port = http.start(o.httpAddress(), o.httpPort());
+        } catch (RuntimeException e) {
+            err.println(w + " - cannot listen on " + o.httpAddress() + ":" + o.httpPort() + ": " + e.getMessage()
+                    + "; stopping");
+            return leaveAttached(link, runner, job);
+        }
         TickScheduler scheduler =
                 new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
+        // Only once it runs: a worker that could not start leaves by leaveAttached, not by a shutdown path that would
+        // say it stops without releasing and halt with another code.
         Runtime.getRuntime()
                 .addShutdownHook(ShutdownPath.hook(
                         w,
@@ -106,14 +114,6 @@ public final class Standalone {
         });
         // Off the report thread: opening a guard may take seconds, and the heartbeats must go on meanwhile.
         link.onControl(c -> switches.execute(() -> apply(c, w, runner, link)));
-        int port;
-        try {
-            port = http.start(o.httpAddress(), o.httpPort());
-        } catch (RuntimeException e) {
-            err.println(w + " - cannot listen on " + o.httpAddress() + ":" + o.httpPort() + ": " + e.getMessage()
-                    + "; stopping");
-            return CANNOT_START;
-        }
         link.start();
         scheduler.start();
         out.ready(config.spec().mode().cliName(), o.httpAddress(), port);
@@ -123,6 +123,18 @@ public final class Standalone {
                 + config.spec().mode()
                 + ", HTTP on " + o.httpAddress() + ":" + port);
         return link.awaitEnd();
+    }
+
+    /**
+     * After attaching, it could not start: says goodbye on the link, so that the launcher shows it as gone rather than
+     * lost and waiting to come back; returns the exit code.
+     */
+    private static int leaveAttached(ReportLink link, TickRunner runner, CounterJob job) {
+        runner.close();
+        job.close();
+        link.start();
+        link.leave(Duration.ofSeconds(2));
+        return CANNOT_START;
     }
 
     /** A switch that came back on a reply, done as {@code PUT /mode} does it, and answered in the next report. */

@@ -131,14 +131,20 @@ class ManifestTest {
                         "http://dashboard:7070",
                         "--token-file",
                         "/etc/lab/token",
-                        "--redis-url",
-                        REDIS_URL,
-                        "--pg-url",
-                        PG_URL,
-                        "--store-url",
-                        PG_URL,
                         "--http-port",
                         "8080");
+        // The URLs carry passwords: in the environment, not on a command line a node's ps shows.
+        assertThat(worker.getArgs()).noneMatch(a -> a.contains("$("));
+        assertThat(env(worker, "LAB_REDIS_URL").getValue()).isEqualTo(REDIS_URL);
+        assertThat(env(worker, "LAB_PG_URL").getValue()).isEqualTo(PG_URL);
+        assertThat(env(worker, "LAB_STORE_URL").getValue()).isEqualTo(PG_URL);
+        List<String> names = worker.getEnv().stream().map(EnvVar::getName).toList();
+        assertThat(names.indexOf("LAB_REDIS_URL"))
+                .as("LAB_REDIS_URL after REDIS_PASSWORD, which it expands")
+                .isGreaterThan(names.indexOf("REDIS_PASSWORD"));
+        assertThat(names.indexOf("LAB_PG_URL"))
+                .as("LAB_PG_URL after PG_PASSWORD, which it expands")
+                .isGreaterThan(names.indexOf("PG_PASSWORD"));
         EnvVar id = env(worker, "LAB_WORKER_ID");
         assertThat(id.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.name");
         assertThat(worker.getVolumeMounts())

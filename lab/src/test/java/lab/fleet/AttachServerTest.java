@@ -134,14 +134,14 @@ class AttachServerTest {
     }
 
     @Test
-    void an_id_of_the_labs_own_workers_or_of_a_worker_still_reporting_is_refused_409() throws Exception {
+    void an_id_of_the_labs_own_workers_is_refused_403_and_one_of_a_worker_still_reporting_409() throws Exception {
         HttpResponse<String> local =
                 post("/attach", new AttachRequest("w1", 42, "box", clock.instant()).toJson(), TOKEN);
         attach("w9", 42);
         HttpResponse<String> twin =
                 post("/attach", new AttachRequest("w9", 43, "box-b", clock.instant()).toJson(), TOKEN);
 
-        assertThat(local.statusCode()).isEqualTo(409);
+        assertThat(local.statusCode()).isEqualTo(403);
         assertThat(json(local).get("error")).asString().startsWith("w1 is one of the launcher's own workers");
         assertThat(twin.statusCode()).isEqualTo(409);
         assertThat(json(twin).get("error")).asString().startsWith("w9@box-a (pid 42) is attached and reporting");

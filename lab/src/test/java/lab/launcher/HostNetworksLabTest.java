@@ -67,7 +67,10 @@ class HostNetworksLabTest {
         LabSettings settings = new LabSettings(
                 4,
                 2,
-                ModeSpec.defaults(Mode.POSTGRES).withTaskTime(Duration.ofMillis(300)),
+                // The lock held to the tick's end: one row per tick whatever a loaded machine does to the fire times.
+                ModeSpec.defaults(Mode.POSTGRES)
+                        .withTaskTime(Duration.ofMillis(300))
+                        .withHoldAtLeast(lab.protocol.Hold.WINDOW),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,
                 lab.protocol.Knobs.JITTER.defaultValue(),
