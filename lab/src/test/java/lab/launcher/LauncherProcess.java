@@ -26,7 +26,17 @@ final class LauncherProcess implements AutoCloseable {
     }
 
     static LauncherProcess start(Path workDir, Map<String, String> env, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(
+        return start(List.of(), workDir, env, args);
+    }
+
+    /**
+     * The same, started through {@code prefix}: {@code setpriv --bounding-set=-all --inh-caps=-all --} runs it as a
+     * laptop user runs it, without the capabilities that make network namespaces.
+     */
+    static LauncherProcess start(List<String> prefix, Path workDir, Map<String, String> env, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx128m",
                 "-cp",
