@@ -69,6 +69,16 @@ public final class Faults {
         Optional<WorkerProcess> found =
                 target.isHolder() ? awaitHolder(target.tickFrom(), 2) : workers.byId(target.id());
         if (found.isEmpty()) {
+            // A worker attached from elsewhere runs on another machine, or in a pod: no signal of the lab reaches it.
+            Optional<String> elsewhere = target.isHolder()
+                    ? holderId().filter(id -> workers.byId(id).isEmpty())
+                    : Optional.of(target.id()).filter(attachedIds.get()::contains);
+            if (elsewhere.isPresent()) {
+                return kind + " " + target + ": " + elsewhere.get()
+                        + (target.isHolder() ? " holds the lock, and it" : "")
+                        + " is a worker attached from elsewhere: the lab sends it no signal; "
+                        + "stop or kill it where it runs";
+            }
             return kind + " " + target + ": "
                     + (target.isHolder()
                             ? "no worker held the lock during a whole tick ("

@@ -25,7 +25,9 @@ import lab.protocol.EventType;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.session.FaultKind;
 import lab.session.SwitchResult;
+import lab.session.WorkerTarget;
 import lab.session.WorkerView;
 import lab.store.CounterRow;
 import org.junit.jupiter.api.Test;
@@ -150,6 +152,13 @@ class AttachedWorkerTest {
                     assertThat(workers).as("rows of tick %s in redis", tick).hasSize(1);
                 }
             });
+
+            // The k key on it: the lab's signals do not reach another machine, and it says so rather than "no worker".
+            String kill = at.lab.controls().fault(FaultKind.KILL, WorkerTarget.of("w9"));
+            assertThat(kill)
+                    .isEqualTo("kill w9: w9 is a worker attached from elsewhere: the lab sends it no signal; "
+                            + "stop or kill it where it runs");
+            assertThat(w9.isAlive()).as("w9 after the lab's kill").isTrue();
 
             // Stopped where it runs (SIGTERM), it says goodbye on its last report: shown stopped, not lost.
             w9.destroy();
