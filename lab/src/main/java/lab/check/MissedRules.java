@@ -81,8 +81,11 @@ final class MissedRules {
                 .toList();
         List<String> lockDown = workers(errors, "lock-down");
         List<String> storeDown = workers(errors, "store-down");
+        // A fencing token that a restarted lock server counted again is never used: the lock was there, the token not.
+        List<String> reissued = workers(errors, "token-reissued");
         List<String> skippedForThem = heldSkips(tick, history).stream()
-                .filter(e -> storeDown.contains(Owner.parse(e.text("holder")).worker()))
+                .filter(e -> storeDown.contains(Owner.parse(e.text("holder")).worker())
+                        || reissued.contains(Owner.parse(e.text("holder")).worker()))
                 .map(Event::worker)
                 .distinct()
                 .sorted()
@@ -91,6 +94,7 @@ final class MissedRules {
                 fired.stream().map(Event::worker).distinct().sorted().toList();
         Set<String> excused = new HashSet<>(lockDown);
         excused.addAll(storeDown);
+        excused.addAll(reissued);
         excused.addAll(skippedForThem);
         if (firedBy.isEmpty() || !excused.containsAll(firedBy)) {
             return Optional.empty();
@@ -105,13 +109,17 @@ final class MissedRules {
             parts.add(String.join(", ", lockDown) + " fired and failed closed: their lock's server could not be"
                     + " reached");
         }
-        if (!storeDown.isEmpty()) {
-            parts.add(String.join(", ", storeDown) + " ran it and could not write: the store could not be reached"
-                    + (skippedForThem.isEmpty()
-                            ? ""
-                            : " (" + String.join(", ", skippedForThem) + " skipped: the lock was held for it)"));
+        if (!reissued.isEmpty()) {
+            parts.add(String.join(", ", reissued) + " took the lock and failed closed: its fencing token had been"
+                    + " issued before in this session (the lock server's counter went back)");
         }
-        return Optional.of(String.join("; ", parts) + stopped);
+        if (!storeDown.isEmpty()) {
+            parts.add(String.join(", ", storeDown) + " ran it and could not write: the store could not be reached");
+        }
+        String skips = skippedForThem.isEmpty()
+                ? ""
+                : " (" + String.join(", ", skippedForThem) + " skipped: the lock was held for it)";
+        return Optional.of(String.join("; ", parts) + skips + stopped);
     }
 
     private static List<String> workers(List<Event> errors, String reason) {

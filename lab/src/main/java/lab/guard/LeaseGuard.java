@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,8 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     private final Map<L, Tick> lingering = new ConcurrentHashMap<>();
     /** With {@code on-lock-error local}: the guard that runs the tick when this lock's server cannot be reached. */
     private final Guard onBroken;
+    /** Where every token the mechanism issues is written down before the job may carry it. */
+    private final TokenLedger ledger;
 
     public LeaseGuard(String worker, LockMechanism<L> lock, LeasePolicy policy, LockListener listener, Clock clock) {
         this(worker, lock, policy, listener, clock, null);
@@ -39,7 +42,23 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             LockListener listener,
             Clock clock,
             Guard onBroken) {
+        this(worker, lock, policy, listener, clock, onBroken, TokenLedger.NONE);
+    }
+
+    /**
+     * @param onBroken null to fail closed; else the guard a broken lock falls back to (the seed's local lock)
+     * @param ledger   where each fencing token is written down before use; a token issued before is never used
+     */
+    public LeaseGuard(
+            String worker,
+            LockMechanism<L> lock,
+            LeasePolicy policy,
+            LockListener listener,
+            Clock clock,
+            Guard onBroken,
+            TokenLedger ledger) {
         this.onBroken = onBroken;
+        this.ledger = ledger;
         this.worker = worker;
         this.lock = lock;
         this.policy = policy;
@@ -100,6 +119,12 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             if (policy.renew() && lock.expires()) {
                 dog = new Watchdog<>(worker, lock, lease, tick, listener);
             }
+            if (lease.token().isPresent()) {
+                Outcome unusable = issue(lease.token().getAsLong(), tick);
+                if (unusable != null) {
+                    return unusable; // the job does not run; the lock is given back below, as after any run
+                }
+            }
             Permit granted =
                     lease.token().isPresent() ? permit.withToken(lease.token().getAsLong()) : permit;
             return Jobs.run(worker, job, tick, granted, lease.ranHow(), lease.fields());
@@ -118,6 +143,31 @@ public final class LeaseGuard<L extends Lease> implements Guard {
                                     "held_ms",
                                     Duration.between(acquiredAt, clock.instant())
                                             .toMillis())));
+        }
+    }
+
+    /**
+     * Writes the token down before the job may carry it; answers why the tick fails closed when it cannot be used (it
+     * was issued before, or the ledger cannot be reached), else null.
+     */
+    private Outcome issue(long token, Tick tick) throws InterruptedException {
+        try {
+            Optional<String> first = ledger.issue(token, tick);
+            if (first.isEmpty()) {
+                return null;
+            }
+            return new Outcome.Failed(
+                    worker + " - fencing token " + token + " not used: it was issued before, to " + first.get()
+                            + " (the lock server's counter went back, as after a restart that forgot it); tick skipped"
+                            + " (fail closed)",
+                    Fields.of("reason", "token-reissued", "token", token));
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            return new Outcome.Failed(
+                    worker + " - fencing token " + token + " not used: the store could not write it down ("
+                            + Failures.rootCause(e) + "); tick skipped (fail closed)",
+                    Fields.of("reason", "store-down", "token", token));
         }
     }
 

@@ -204,16 +204,18 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /**
-     * Raises the fencing counter, on both lock servers, to the highest token the store accepted: after a Redis
-     * (re)start, before a worker may take the lock, so that tokens never go backwards within a session.
+     * Raises the fencing counter, on both lock servers, to the highest token issued in the session (every token is
+     * written down in the store before it is used): after a Redis (re)start, before a worker may take the lock, so
+     * that no token is issued twice. The highest <em>accepted</em> token is not enough: a holder still inside its job
+     * carries a token the store has not seen yet.
      */
     void restoreFencingCounter() {
         long floor;
         try (CounterStore store = new CounterStore(storeUrl)) {
-            floor = store.lastAcceptedToken();
+            floor = store.highestIssuedToken();
         } catch (SQLException e) {
             throw new IllegalStateException(
-                    "the store could not say its last accepted fencing token: " + Secrets.mask(e.getMessage()), e);
+                    "the store could not say the highest fencing token issued: " + Secrets.mask(e.getMessage()), e);
         }
         for (int server = 1; server <= 2; server++) {
             FencingCounter.restore(LockServers.redis(redis.url(), server), settings.job(), floor);

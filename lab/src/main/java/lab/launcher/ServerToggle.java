@@ -83,7 +83,7 @@ public final class ServerToggle {
         }
     }
 
-    /** The lab's Redis keeps nothing across a restart: its fencing counter resumes from the store's last token. */
+    /** The lab's Redis keeps nothing across a restart: its fencing counter resumes above every token issued. */
     private String restoreFencing() {
         try {
             infra.restoreFencingCounter();

@@ -51,9 +51,11 @@ public final class CounterStore implements AutoCloseable {
             st.execute(JobRuns.CREATE);
             st.execute(Fencing.CREATE);
             st.execute(Fencing.CREATE_REFUSED);
+            st.execute(IssuedTokens.CREATE);
             st.execute("DELETE FROM counter");
             st.execute("DELETE FROM job_runs");
             st.execute("DELETE FROM refused");
+            st.execute(IssuedTokens.CLEAR);
             for (String sql : Fencing.RESET) {
                 st.execute(sql);
             }
@@ -129,6 +131,45 @@ public final class CounterStore implements AutoCloseable {
     public long lastAcceptedToken() throws SQLException {
         try (PreparedStatement ps = connection().prepareStatement(Fencing.LAST)) {
             return Fencing.last(ps);
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
+    /**
+     * Writes {@code token} down as issued to {@code worker} for the tick at {@code tickAt}, before the job that carries
+     * it runs. Answers who had it first when it had been issued before in this session (its holder must not use it),
+     * else empty. See {@link IssuedTokens}.
+     */
+    public java.util.Optional<String> issueToken(long token, String worker, long pid, Instant tickAt, Instant at)
+            throws SQLException {
+        try {
+            try (PreparedStatement ps = connection().prepareStatement(IssuedTokens.INSERT)) {
+                IssuedTokens.bind(ps, token, worker, pid, tickAt, at);
+                ps.executeUpdate();
+                return java.util.Optional.empty();
+            } catch (SQLException e) {
+                if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
+                    throw e;
+                }
+            }
+            try (PreparedStatement ps = connection().prepareStatement(IssuedTokens.WHO)) {
+                return java.util.Optional.of(IssuedTokens.who(ps, token).orElse("another worker"));
+            }
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
+    /**
+     * The highest fencing token issued in this session, or accepted if higher: where a lock server's counter resumes
+     * after a restart, so that no token is issued twice.
+     */
+    public long highestIssuedToken() throws SQLException {
+        try (PreparedStatement ps = connection().prepareStatement(IssuedTokens.HIGHEST)) {
+            return IssuedTokens.highest(ps);
         } catch (SQLException e) {
             drop();
             throw e;
@@ -235,7 +276,8 @@ public final class CounterStore implements AutoCloseable {
         try (Statement st = connection().createStatement()) {
             st.execute("DELETE FROM counter");
             st.execute("DELETE FROM job_runs");
-            // The last accepted token stays: a holder paused before the clear must still be refused after it.
+            // The last accepted token and the issued ones stay: a holder paused before the clear must still be refused
+            // after it, and no token may be issued again.
             st.execute("DELETE FROM refused");
         } catch (SQLException e) {
             drop();

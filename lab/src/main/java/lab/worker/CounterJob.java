@@ -1,5 +1,6 @@
 package lab.worker;
 
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,6 +42,16 @@ final class CounterJob implements AutoCloseable {
                 System.err.println(worker + " - store not reachable at start, the first write tries again: "
                         + lab.protocol.Secrets.mask(e.getMessage()));
             }
+        }
+    }
+
+    /**
+     * Writes a fencing token down as issued to this worker, before the run that carries it (the guard's
+     * {@link lab.guard.TokenLedger}); answers who had it first if it had been issued before.
+     */
+    java.util.Optional<String> issueToken(long token, Tick tick) throws SQLException {
+        synchronized (store) {
+            return store.issueToken(token, worker, pid, tick.at(), clock.instant());
         }
     }
 

@@ -9,6 +9,7 @@ import lab.guard.Guard;
 import lab.guard.LeaseGuard;
 import lab.guard.LeasePolicy;
 import lab.guard.LockListener;
+import lab.guard.TokenLedger;
 import lab.guard.host.HostFileLock;
 import lab.guard.local.InJvmMutex;
 import lab.guard.none.IdempotentWrite;
@@ -29,11 +30,14 @@ final class GuardFactory {
     private final WorkerConfig config;
     private final long pid;
     private final Clock clock;
+    private final TokenLedger ledger;
 
-    GuardFactory(WorkerConfig config, long pid, Clock clock) {
+    /** @param ledger where the fenced lock's tokens are written down before use: the worker's own store */
+    GuardFactory(WorkerConfig config, long pid, Clock clock, TokenLedger ledger) {
         this.config = config;
         this.pid = pid;
         this.clock = clock;
+        this.ledger = ledger;
     }
 
     /** Ten ticks, and never under 5 s: long enough for every lesson's queue, short enough to bound a pile-up. */
@@ -84,7 +88,8 @@ final class GuardFactory {
                     lease,
                     on,
                     clock,
-                    fallback(spec, on));
+                    fallback(spec, on),
+                    spec.mode() == Mode.FENCED ? ledger : TokenLedger.NONE);
             case POSTGRES -> new LeaseGuard<>(
                     w,
                     new PostgresAdvisoryLock(

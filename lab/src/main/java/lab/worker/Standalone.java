@@ -73,7 +73,7 @@ public final class Standalone {
         EventOut out =
                 new EventOut(w, pid, new PrintStream(tee(link.lines(), stdout), true, StandardCharsets.UTF_8), clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
-        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock), out);
+        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock, job::issueToken), out);
         try {
             job.connect();
             runner.switchTo(config.spec());

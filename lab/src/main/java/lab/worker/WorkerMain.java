@@ -41,7 +41,7 @@ public final class WorkerMain {
         EventOut out = new EventOut(w, pid, events, clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
         job.connect();
-        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock), out);
+        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock, job::issueToken), out);
         runner.switchTo(config.spec());
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
         TickScheduler scheduler =

@@ -142,6 +142,40 @@ class ExplainerTest {
     }
 
     @Test
+    void a_fenced_tick_whose_holder_was_given_a_token_issued_before_is_store_down() {
+        s.in("fenced")
+                .said("12:00:49.500", Event.LAB, 1, SERVER, null, "name=redis up=false")
+                .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)
+                .said(
+                        "12:00:50.002",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:50",
+                        "key=scheduler_lock:tick owner=w1-101-ab token=7")
+                .said("12:00:50.003", "w2", 102, FIRED, "12:00:50", CRON)
+                .said(
+                        "12:00:50.004",
+                        "w2",
+                        102,
+                        SKIPPED,
+                        "12:00:50",
+                        "reason=held holder=w1-101-ab holder_ms_left=1990")
+                .said("12:00:50.010", "w1", 101, ERROR, "12:00:50", "reason=token-reissued token=7");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:50"),
+                        Cause.STORE_DOWN,
+                        "tick 12:00:50 missed: w1 took the lock and failed closed: its fencing token had been issued"
+                                + " before in this session (the lock server's counter went back) (w2 skipped: the lock"
+                                + " was held for it); redis was stopped at 12:00:49.500"));
+    }
+
+    @Test
     void an_idempotent_tick_that_every_worker_ran_and_none_could_write_is_store_down() {
         s.in("idempotent")
                 .said("12:00:50.001", "w1", 101, FIRED, "12:00:50", CRON)

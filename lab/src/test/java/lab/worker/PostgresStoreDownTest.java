@@ -74,7 +74,9 @@ class PostgresStoreDownTest {
             lab.guard.redis.FencingCounter.restore(TestServers.redis().url(), job, 0);
         }
         List<String> said = new CopyOnWriteArrayList<>();
-        Guard guard = new GuardFactory(config, 4242, Clock.systemUTC())
+        CounterJob counter = new CounterJob("w1", 4242, store.url(), Clock.systemUTC());
+        // The worker's own store is the fenced lock's token ledger, as in a worker.
+        Guard guard = new GuardFactory(config, 4242, Clock.systemUTC(), counter::issueToken)
                 .build(spec, (type, tick, detail, fields) -> said.add(type.wireName() + " " + detail));
         guard.open();
         Instant t = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
@@ -83,7 +85,7 @@ class PostgresStoreDownTest {
         try (CounterStore table = new CounterStore(store.url())) {
             table.createAndClear();
         }
-        try (CounterJob counter = new CounterJob("w1", 4242, store.url(), Clock.systemUTC())) {
+        try (counter) {
             store.stop();
             Outcome down = guard.run(during, (tk, permit) -> counter.run(tk, permit, spec.taskTime(), mode.cliName()));
             store.start();
@@ -93,7 +95,12 @@ class PostgresStoreDownTest {
                     .as("the tick while the store was down; said: %s", said)
                     .isInstanceOf(Outcome.Failed.class);
             assertThat(down.detail())
-                    .startsWith("w1 - job ran but could not write its row: the store could not be reached (")
+                    .startsWith(
+                            mode == Mode.FENCED
+                                    // The token is written down before the job may carry it: the store fails that
+                                    // first.
+                                    ? "w1 - fencing token "
+                                    : "w1 - job ran but could not write its row: the store could not be reached (")
                     .doesNotContain(TestServers.PASSWORD)
                     .doesNotContain("\n");
             // Said as store-down, so that the explainer names the missed tick's cause rather than "unexplained".

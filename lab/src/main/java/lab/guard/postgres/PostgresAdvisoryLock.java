@@ -63,41 +63,56 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
         AdvisoryKey key = perTick ? AdvisoryKey.ofTick(tick) : AdvisoryKey.fixed();
         String sql = "SELECT pg_" + (wait ? "" : "try_") + "advisory_xact_lock(" + key.args() + ")";
         try {
-            Connection c = AdvisoryTransaction.begin(pool, waitLimit);
-            boolean granted = false;
             try {
-                if (AdvisoryTransaction.lock(c, sql)) {
-                    granted = true;
-                    String said = worker + " - " + sql + (waitLimit != null ? " → granted" : " → true");
-                    return new Attempt.Granted<>(new InTransaction(
-                            c,
-                            key.label(),
-                            said,
-                            "ran holding " + key.label(),
-                            Fields.of("lock", "postgres", "key", key.field(), "owner", owner, "blocking", wait)));
-                }
-                String holder = PostgresLocks.holder(c, key);
-                return new Attempt.Refused<>(
-                        worker + " - postgres " + key.label() + " not acquired: held by " + holder + " (" + sql
-                                + " → false)",
-                        Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder)));
+                return attempt(key, sql);
             } catch (SQLException e) {
-                if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
+                if (!PostgresLocks.connectionLost(e)) {
                     throw e;
                 }
-                c.rollback(); // the timeout aborted the transaction: nothing more can be asked in it
-                String holder = PostgresLocks.holder(c, key);
-                return new Attempt.Refused<>(
-                        worker + " - waited " + waitLimit.toMillis() + " ms for " + key.label() + ", held by " + holder
-                                + ": gave up (lock_timeout)",
-                        Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder), "reason", "gave-up"));
-            } finally {
-                if (!granted) {
-                    AdvisoryTransaction.abandon(c); // on every other path: no connection is kept from the pool
-                }
+                // The pooled connection died with its server (a restart since it was last used): every idle one did
+                // too. Dropped, and the attempt made once more on a fresh connection, so that the first tick after
+                // the restart runs; a server still down fails it again.
+                pool.getHikariPoolMXBean().softEvictConnections();
+                return attempt(key, sql);
             }
         } catch (SQLException | RuntimeException e) {
             return new Attempt.Broken<>(PostgresLocks.failure(worker, e));
+        }
+    }
+
+    private Attempt<InTransaction> attempt(AdvisoryKey key, String sql) throws SQLException {
+        Connection c = AdvisoryTransaction.begin(pool, waitLimit);
+        boolean granted = false;
+        try {
+            if (AdvisoryTransaction.lock(c, sql)) {
+                granted = true;
+                String said = worker + " - " + sql + (waitLimit != null ? " → granted" : " → true");
+                return new Attempt.Granted<>(new InTransaction(
+                        c,
+                        key.label(),
+                        said,
+                        "ran holding " + key.label(),
+                        Fields.of("lock", "postgres", "key", key.field(), "owner", owner, "blocking", wait)));
+            }
+            String holder = PostgresLocks.holder(c, key);
+            return new Attempt.Refused<>(
+                    worker + " - postgres " + key.label() + " not acquired: held by " + holder + " (" + sql
+                            + " → false)",
+                    Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder)));
+        } catch (SQLException e) {
+            if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
+                throw e;
+            }
+            c.rollback(); // the timeout aborted the transaction: nothing more can be asked in it
+            String holder = PostgresLocks.holder(c, key);
+            return new Attempt.Refused<>(
+                    worker + " - waited " + waitLimit.toMillis() + " ms for " + key.label() + ", held by " + holder
+                            + ": gave up (lock_timeout)",
+                    Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder), "reason", "gave-up"));
+        } finally {
+            if (!granted) {
+                AdvisoryTransaction.abandon(c); // on every other path: no connection is kept from the pool
+            }
         }
     }
 

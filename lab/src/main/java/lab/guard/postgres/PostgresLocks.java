@@ -48,6 +48,15 @@ public final class PostgresLocks {
         }
     }
 
+    /**
+     * Whether {@code e} says the connection is gone (SQLSTATE class 08) or was cut by its server shutting down (57P01
+     * to 57P03): a connection kept from before a restart fails so on its first use.
+     */
+    static boolean connectionLost(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.startsWith("08") || state.startsWith("57P0"));
+    }
+
     /** Why a tick fails closed: every connection busy with earlier ticks, or the server unreachable. */
     static String failure(String worker, Exception e) {
         if (e instanceof SQLTransientConnectionException) {

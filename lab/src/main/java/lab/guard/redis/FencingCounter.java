@@ -8,9 +8,9 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * The fencing counter: {@code scheduler_lock:<job>:fence}, one {@code INCR} per grant of the lock. The lab's Redis
  * keeps nothing across a restart (a lock key must not outlive it), so the counter would start again from 1 and hand
- * a new holder a token the store already refused as stale. The launcher therefore sets it, before any worker may take
- * the lock, to at least the highest token the store accepted; a fenced acquire finds no counter and fails closed
- * until it has.
+ * a holder a token issued before. The launcher therefore sets it, before any worker may take the lock, to at least the
+ * highest token issued in the session (each is written down in the store before it is used); a fenced acquire finds
+ * no counter and fails closed until it has.
  */
 public final class FencingCounter {
     private FencingCounter() {}

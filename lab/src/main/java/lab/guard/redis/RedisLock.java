@@ -118,43 +118,48 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                 + (fenced ? " + INCR " + FencingCounter.key(job) : "");
         java.time.Instant asked = clock.instant();
         java.time.Instant until = asked.plus(wait);
-        try (Jedis jedis = pool.getResource()) {
-            while (true) {
-                Try tried = take(jedis, key, owner);
-                long token = tried.token();
-                if (token < 0) {
-                    return new Attempt.Broken<>(worker + " - redis lock '" + key + "' not taken: the fencing counter "
-                            + FencingCounter.key(job) + " is missing (Redis restarted and the lab has not restored it"
-                            + " yet); tick skipped (fail closed)");
-                }
-                if (token > 0) {
-                    return new Attempt.Granted<>(granted(key, owner, token, set));
-                }
-                java.time.Instant now = clock.instant();
-                if (!now.isBefore(until)) {
-                    RedisLocks.Holder holder =
-                            tried.holder() != null ? tried.holder() : RedisLocks.holderNow(jedis, key);
-                    long waited = Duration.between(asked, now).toMillis();
-                    return new Attempt.Refused<>(
-                            worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil"
-                                    + (wait.isZero() ? "" : ", after waiting " + waited + " ms") + ")",
-                            Fields.of(
-                                    "key",
-                                    key,
-                                    "holder",
-                                    holder.owner(),
-                                    "holder_ms_left",
-                                    holder.msLeft(),
-                                    "waited_ms",
-                                    waited));
-                }
-                Thread.sleep(Math.min(
-                        POLL.toMillis(),
-                        Math.max(1, Duration.between(now, until).toMillis())));
-            }
+        try {
+            return RedisLocks.retried(pool, jedis -> tryUntil(jedis, key, owner, set, asked, until));
         } catch (JedisException e) {
             return new Attempt.Broken<>(worker + " - redis at " + Secrets.mask(url) + " unreachable: "
                     + RedisLocks.reason(e) + "; tick skipped (fail closed)");
+        }
+    }
+
+    /** Tries, and with a wait tries again every {@link #POLL}, until granted or {@code until}. */
+    private Attempt<Owned> tryUntil(
+            Jedis jedis, String key, String owner, String set, java.time.Instant asked, java.time.Instant until)
+            throws InterruptedException {
+        while (true) {
+            Try tried = take(jedis, key, owner);
+            long token = tried.token();
+            if (token < 0) {
+                return new Attempt.Broken<>(worker + " - redis lock '" + key + "' not taken: the fencing counter "
+                        + FencingCounter.key(job) + " is missing (Redis restarted and the lab has not restored it"
+                        + " yet); tick skipped (fail closed)");
+            }
+            if (token > 0) {
+                return new Attempt.Granted<>(granted(key, owner, token, set));
+            }
+            java.time.Instant now = clock.instant();
+            if (!now.isBefore(until)) {
+                RedisLocks.Holder holder = tried.holder() != null ? tried.holder() : RedisLocks.holderNow(jedis, key);
+                long waited = Duration.between(asked, now).toMillis();
+                return new Attempt.Refused<>(
+                        worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil"
+                                + (wait.isZero() ? "" : ", after waiting " + waited + " ms") + ")",
+                        Fields.of(
+                                "key",
+                                key,
+                                "holder",
+                                holder.owner(),
+                                "holder_ms_left",
+                                holder.msLeft(),
+                                "waited_ms",
+                                waited));
+            }
+            Thread.sleep(Math.min(
+                    POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
         }
     }
 

@@ -22,22 +22,26 @@ public final class RedisLockObserver implements AutoCloseable {
      * per-tick keys the job's own key is absent, and the newest tick's key is shown instead.
      */
     public LockState observe() {
-        try (Jedis jedis = pool.getResource()) {
-            String shown = key;
-            String holder = jedis.get(key);
-            if (holder == null) {
-                // Few keys live at once (a tick's key expires half a period after its window): KEYS is cheap here.
-                shown = jedis.keys(key + ":*").stream()
-                        .filter(k -> !k.equals(key + ":fence")) // the fenced mode's counter (FencingCounter) is no lock
-                        .max(String::compareTo)
-                        .orElse(key);
-                holder = shown.equals(key) ? null : jedis.get(shown);
-            }
-            long ttl = holder == null ? -1 : jedis.pttl(shown);
-            return new LockState(Mode.Lock.REDIS, shown, holder, ttl, List.of());
+        try {
+            return RedisLocks.retriedNow(pool, this::observe);
         } catch (JedisException e) {
             throw new IllegalStateException("redis unreachable: " + RedisLocks.reason(e), e);
         }
+    }
+
+    private LockState observe(Jedis jedis) {
+        String shown = key;
+        String holder = jedis.get(key);
+        if (holder == null) {
+            // Few keys live at once (a tick's key expires half a period after its window): KEYS is cheap here.
+            shown = jedis.keys(key + ":*").stream()
+                    .filter(k -> !k.equals(key + ":fence")) // the fenced mode's counter (FencingCounter) is no lock
+                    .max(String::compareTo)
+                    .orElse(key);
+            holder = shown.equals(key) ? null : jedis.get(shown);
+        }
+        long ttl = holder == null ? -1 : jedis.pttl(shown);
+        return new LockState(Mode.Lock.REDIS, shown, holder, ttl, List.of());
     }
 
     @Override

@@ -7,6 +7,7 @@ import lab.protocol.Secrets;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /** What the Redis guard and the Redis observer share: the key, a small pool, and how to explain a failure. */
@@ -60,6 +61,38 @@ public final class RedisLocks {
         } catch (JedisException e) {
             pool.close();
             throw new IllegalStateException("redis at " + Secrets.mask(url) + " unreachable: " + reason(e), e);
+        }
+    }
+
+    /** One exchange with Redis on a pooled connection. */
+    @FunctionalInterface
+    interface Call<T> {
+        T on(Jedis jedis) throws InterruptedException;
+    }
+
+    /**
+     * Runs {@code call} on a pooled connection; when that connection turns out to have died with its server (Redis was
+     * restarted since the pool opened it), the pool's idle connections, dead too, are dropped and the call runs once
+     * more on a fresh one. So the first tick after a restart runs normally, and no check costs a round trip on every
+     * tick. A server still down fails the second try as it failed the first.
+     */
+    static <T> T retried(JedisPool pool, Call<T> call) throws InterruptedException {
+        try (Jedis jedis = pool.getResource()) {
+            return call.on(jedis);
+        } catch (JedisConnectionException e) {
+            pool.clear();
+        }
+        try (Jedis jedis = pool.getResource()) {
+            return call.on(jedis);
+        }
+    }
+
+    /** {@link #retried} for a call that cannot be interrupted. */
+    static <T> T retriedNow(JedisPool pool, java.util.function.Function<Jedis, T> call) {
+        try {
+            return retried(pool, call::apply);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("not interruptible", e); // the function cannot throw it
         }
     }
 

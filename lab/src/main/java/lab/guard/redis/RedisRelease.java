@@ -42,8 +42,9 @@ final class RedisRelease {
     }
 
     LockEvent release(JedisPool pool, String key, String owner) {
-        try (Jedis jedis = pool.getResource()) {
-            return safe ? compareAndDelete(jedis, key, owner) : delete(jedis, key, owner);
+        try {
+            return RedisLocks.retriedNow(
+                    pool, jedis -> safe ? compareAndDelete(jedis, key, owner) : delete(jedis, key, owner));
         } catch (JedisException e) {
             return new LockEvent(
                     EventType.ERROR,
@@ -56,24 +57,28 @@ final class RedisRelease {
     /** Extends our key's lease to {@code in} from now, if it is still ours: RENEWED, LOST, or ERROR. */
     LockEvent renew(JedisPool pool, String key, String owner, Duration in) {
         String command = "EVAL compare-and-pexpire " + key + " " + owner + " " + in.toMillis();
-        try (Jedis jedis = pool.getResource()) {
-            Object set = jedis.eval(COMPARE_AND_PEXPIRE, List.of(key), List.of(owner, Long.toString(in.toMillis())));
-            if (Long.valueOf(1).equals(set)) {
-                return new LockEvent(
-                        EventType.RENEWED,
-                        worker + " - " + command + " → 1: lease extended, " + in.toMillis() + " ms from now",
-                        Fields.of(
-                                "key",
-                                key,
-                                "owner",
-                                owner,
-                                "expires_at",
-                                clock.instant().plus(in).toString()));
-            }
-            return lost(jedis, key, owner, " when the watchdog renewed it", command);
+        try {
+            return RedisLocks.retriedNow(pool, jedis -> renewed(jedis, key, owner, in, command));
         } catch (JedisException e) {
             return notSet(key, owner, e);
         }
+    }
+
+    private LockEvent renewed(Jedis jedis, String key, String owner, Duration in, String command) {
+        Object set = jedis.eval(COMPARE_AND_PEXPIRE, List.of(key), List.of(owner, Long.toString(in.toMillis())));
+        if (Long.valueOf(1).equals(set)) {
+            return new LockEvent(
+                    EventType.RENEWED,
+                    worker + " - " + command + " → 1: lease extended, " + in.toMillis() + " ms from now",
+                    Fields.of(
+                            "key",
+                            key,
+                            "owner",
+                            owner,
+                            "expires_at",
+                            clock.instant().plus(in).toString()));
+        }
+        return lost(jedis, key, owner, " when the watchdog renewed it", command);
     }
 
     /**
@@ -85,20 +90,24 @@ final class RedisRelease {
     LockEvent expireAt(JedisPool pool, String key, String owner, Instant at) {
         long epochMs = at.toEpochMilli();
         String command = "EVAL compare-and-pexpireat " + key + " " + owner + " " + epochMs;
-        try (Jedis jedis = pool.getResource()) {
-            Object set = jedis.eval(COMPARE_AND_PEXPIREAT, List.of(key), List.of(owner, Long.toString(epochMs)));
-            if (Long.valueOf(1).equals(set)) {
-                return new LockEvent(
-                        EventType.RELEASED,
-                        worker + " - " + command + " → 1: left to expire at " + at + " (in "
-                                + Math.max(
-                                        0, Duration.between(clock.instant(), at).toMillis()) + " ms), not deleted",
-                        Fields.of("key", key, "owner", owner, "how", "expires", "expires_at", at.toString()));
-            }
-            return lost(jedis, key, owner, "", command);
+        try {
+            return RedisLocks.retriedNow(pool, jedis -> expiring(jedis, key, owner, at, command));
         } catch (JedisException e) {
             return notSet(key, owner, e);
         }
+    }
+
+    private LockEvent expiring(Jedis jedis, String key, String owner, Instant at, String command) {
+        long epochMs = at.toEpochMilli();
+        Object set = jedis.eval(COMPARE_AND_PEXPIREAT, List.of(key), List.of(owner, Long.toString(epochMs)));
+        if (Long.valueOf(1).equals(set)) {
+            return new LockEvent(
+                    EventType.RELEASED,
+                    worker + " - " + command + " → 1: left to expire at " + at + " (in "
+                            + Math.max(0, Duration.between(clock.instant(), at).toMillis()) + " ms), not deleted",
+                    Fields.of("key", key, "owner", owner, "how", "expires", "expires_at", at.toString()));
+        }
+        return lost(jedis, key, owner, "", command);
     }
 
     private LockEvent lost(Jedis jedis, String key, String owner, String when, String command) {
