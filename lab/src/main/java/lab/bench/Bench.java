@@ -220,7 +220,7 @@ public final class Bench {
                 lockRow("postgres", "SELECT 1", s.workers(), s.pgLockMicros(), s.select1Micros()));
     }
 
-    private static Row lockRow(String mode, String raw, int workers, List<Long> lock, List<Long> rtt) {
+    static Row lockRow(String mode, String raw, int workers, List<Long> lock, List<Long> rtt) {
         if (lock.isEmpty()) {
             return Row.missing("lock-" + mode, "per-tick lock cost, " + mode, "no tick was granted while collecting");
         }

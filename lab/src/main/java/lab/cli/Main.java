@@ -1,8 +1,11 @@
 package lab.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
 import lab.protocol.Printable;
 import lab.runs.ExitCode;
+import lab.tui.Glyphs;
 import picocli.CommandLine;
 
 /** The launcher's entry point; its exit codes are {@link ExitCode}'s. */
@@ -15,6 +18,11 @@ public final class Main {
     public static void main(String[] args) {
         // Library chatter (pools starting, shutting down) is not the lesson: warnings only, on stderr.
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        // Java encodes System.out in the JVM's default charset, US-ASCII where no locale is set, and prints every
+        // arrow as '?': the lab prints UTF-8 where the locale takes it and ASCII stand-ins where it does not.
+        Glyphs glyphs = Glyphs.forThisProcess();
+        System.setOut(glyphs.printStream(new FileOutputStream(FileDescriptor.out)));
+        System.setErr(glyphs.printStream(new FileOutputStream(FileDescriptor.err)));
         System.exit(run(args, System.out, System.err));
     }
 

@@ -8,6 +8,7 @@ import lab.launcher.LabSettings;
 import lab.protocol.Lang;
 import lab.tui.ConsoleTerminal;
 import lab.tui.Dashboard;
+import lab.tui.Glyphs;
 import lab.tui.Look;
 
 /**
@@ -44,7 +45,7 @@ public final class Runs {
             Optional<String> whyNot = ConsoleTerminal.whyNot();
             if (whyNot.isEmpty()) {
                 try {
-                    Lang screen = lang != null ? lang : Lang.fromLocale(System.getenv());
+                    Lang screen = readable(lang != null ? lang : Lang.fromLocale(System.getenv()), err);
                     Optional<Dashboard> dashboard = Dashboard.openIfTerminal(Look.fromEnvironment(noColor, screen));
                     if (dashboard.isPresent()) {
                         if (driver != null) {
@@ -59,10 +60,24 @@ public final class Runs {
             err.println("no dashboard: " + whyNot.orElse("no text terminal") + "; running headless instead");
         }
         if (driver != null) {
-            driver.speak(lang != null ? lang : Lang.EN);
+            driver.speak(readable(lang != null ? lang : Lang.EN, err));
             return new ScenarioRun(settings, driver, out, err).run();
         }
         return new HeadlessRun(settings.duration() == null ? settings.runningFor(HEADLESS) : settings, out, err).run();
+    }
+
+    /**
+     * Chinese where the output takes it; where it takes ASCII only, English, with one line saying why. Every caption
+     * and label has its English twin (a scenario must give one), which reads there in full; Chinese would come out as
+     * a row of escapes.
+     */
+    static Lang readable(Lang asked, PrintStream err) {
+        if (asked == Lang.ZH && !Glyphs.forThisProcess().unicode()) {
+            err.println("language zh: this locale's output takes ASCII only (no UTF-8 in LC_ALL, LC_CTYPE or LANG);"
+                    + " English instead");
+            return Lang.EN;
+        }
+        return asked;
     }
 
     /**

@@ -1,6 +1,5 @@
 package lab.tui;
 
-import java.nio.charset.Charset;
 import java.time.ZoneId;
 import java.util.Map;
 import lab.protocol.Lang;
@@ -22,7 +21,7 @@ public record Look(boolean color, Glyphs glyphs, ZoneId zone, Lang lang) {
         Map<String, String> env = System.getenv();
         String noColor = env.get("NO_COLOR");
         boolean color = !noColorFlag && (noColor == null || noColor.isEmpty());
-        return new Look(color, Glyphs.fromLocale(env, Charset.defaultCharset()), ZoneId.systemDefault(), lang);
+        return new Look(color, Glyphs.forThisProcess(), ZoneId.systemDefault(), lang);
     }
 
     /** The same look in {@code other}. */

@@ -55,9 +55,11 @@ final class Pen {
     }
 
     private int write(int col, int row, String text) {
-        g.putString(col, row, text);
+        // Texts from outside the dashboard (the checker's sentences, the workers' details) carry marks of their own.
+        String fitted = glyphs.fit(text);
+        g.putString(col, row, fitted);
         Palette.reset(g);
-        return col + cells(text);
+        return col + cells(fitted);
     }
 
     /**

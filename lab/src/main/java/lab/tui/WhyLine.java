@@ -22,7 +22,8 @@ final class WhyLine {
         String label = (n == 1 ? why : why + " " + (b + 1) + "/" + n) + look.say(": ", "：");
         Glyphs glyphs = look.glyphs();
         String cause = f.cause().wireName() + look.say("", "（" + CauseWords.zh(f.cause()) + "）");
-        return Pen.cut(label + cause + glyphs.dash() + f.sentence(), width, glyphs);
+        // Fitted before it is cut: a stand-in may be wider than its mark, and the cut counts the cells shown.
+        return Pen.cut(glyphs.fit(label + cause + glyphs.dash() + f.sentence()), width, glyphs);
     }
 
     /**

@@ -25,6 +25,8 @@ public final class WorkerMain {
     public static void main(String[] args) throws Exception {
         // Event lines own stdout; everything else (library logs, stack traces) goes to stderr.
         PrintStream events = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        // The launcher reads this stderr as UTF-8 whatever the locale, in which Java would write it ('?' for '→').
+        System.setErr(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         System.setOut(System.err);
         InputStream stdin = System.in;
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));

@@ -42,7 +42,7 @@ class DashboardIT {
             throw new AssertionError("tmux is missing: .ci/run installs it");
         }
         Assumptions.assumeTrue(hasTmux, "tmux is not installed");
-        String command = "cd " + dir + " && LANG=C.UTF-8 " + REPO.resolve("run.sh")
+        String command = "cd " + dir + " && LC_ALL=C.UTF-8 " + REPO.resolve("run.sh")
                 + " --workers 4 --every 1s --task-time 200ms; echo EXITED=$?; sleep 60";
         assertThat(tmux("new-session", "-d", "-s", SESSION, "-x", "110", "-y", "36", command))
                 .isZero();
