@@ -1,12 +1,5 @@
 package lab.bench;
 
-import static lab.bench.Units.mb;
-import static lab.bench.Units.ms;
-import static lab.bench.Units.pct;
-import static lab.bench.Units.ratio;
-import static lab.bench.Units.seconds;
-import static lab.bench.Units.us;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,11 +18,6 @@ import lab.os.SessionFolder;
  * {@code --quick} takes each figure once, small (4 workers, a few seconds): CI proves with it that the command works.
  */
 public final class Bench {
-    /** The Python figures of the issue that asked for this benchmark, for machines that cannot run the app. */
-    private static final double PYTHON_PSS_ELSEWHERE_MB = 39.0;
-
-    private static final double PYTHON_READY_ELSEWHERE_S = 1.05;
-
     private final boolean quick;
     private final boolean comparePython;
     private final Path json;
@@ -70,9 +58,13 @@ public final class Bench {
         } else {
             pythonNote = "Python not run here (add --compare-python): its figures are from elsewhere, as labelled";
         }
+        Goals goals = new Goals(python, pythonReady);
         for (int n : sizes) {
             say("memory of " + n + " idle worker(s)");
-            measure("memory-" + n, "idle memory per worker, N = " + n, () -> memoryRows(outside.memory(n, settle)));
+            measure(
+                    "memory-" + n,
+                    "idle memory per worker, N = " + n,
+                    () -> goals.memoryRows(outside.memory(n, settle)));
         }
         for (int n : launchSizes) {
             say("launch → all " + n + " answering /healthz, " + repeats + " time(s)");
@@ -81,7 +73,7 @@ public final class Bench {
                 for (int i = 0; i < repeats; i++) {
                     ms.add(outside.launchToReady(n));
                 }
-                return List.of(launchRow(n, ms));
+                return List.of(goals.launchRow(n, ms));
             });
         }
         // The dashboard first: this JVM is its launcher, and the runs after it would grow its heap.
@@ -89,17 +81,17 @@ public final class Bench {
         measure(
                 "dashboard",
                 "dashboard, 4 idle workers",
-                () -> idleRows(inside.dashboardIdle(
+                () -> goals.idleRows(inside.dashboardIdle(
                         4, Duration.ofSeconds(quick ? 2 : 8), Duration.ofSeconds(quick ? 3 : 15), quick ? 5 : 20)));
         int switches = quick ? 10 : 50;
         say("mode switches redis ↔ postgres with " + big + " workers, and the lock's cost per tick");
         measure(
                 "switch",
                 "mode switch, request → last acknowledgement",
-                () -> switchRows(inside.switching(big, switches, Duration.ofSeconds(quick ? 3 : 20))));
+                () -> goals.switchRows(inside.switching(big, switches, Duration.ofSeconds(quick ? 3 : 20))));
         Duration length = Duration.ofSeconds(quick ? 5 : 60);
         say("stress: " + big + " workers, every 100 ms, task 20 ms, " + length.toSeconds() + " s, redis, hold window");
-        measure("stress", "stress", () -> List.of(stressRow(inside.stress(big, length))));
+        measure("stress", "stress", () -> List.of(goals.stressRow(inside.stress(big, length))));
         Table table = new Table(rows, quick, pythonNote);
         table.print(out);
         if (json != null) {
@@ -132,166 +124,6 @@ public final class Bench {
                 pythonNote = "Python with " + n + " workers failed: " + e.getMessage();
             }
         }
-    }
-
-    private List<Row> memoryRows(OutsideRuns.Memory m) {
-        int n = m.workers();
-        Map<String, Object> numbers = new LinkedHashMap<>();
-        numbers.put("workers", n);
-        numbers.put("pss_kb", m.pssKb());
-        numbers.put("rss_kb", m.rssKb());
-        numbers.put("launcher_rss_kb_headless", m.launcherRssKb());
-        Row pss = Row.of(
-                "pss-" + n,
-                "idle PSS per worker, N = " + n,
-                mb(m.avgPssMb()) + " (sum " + mb(m.sumPssMb()) + ")",
-                "",
-                null,
-                numbers);
-        Row rss = Row.of(
-                "rss-" + n,
-                "idle RSS per worker, N = " + n,
-                mb(m.avgRssMb()),
-                n == 1 ? "" : "≤ 60 MB",
-                n == 1 ? null : m.avgRssMb() <= 60,
-                Map.of("workers", n, "rss_kb", m.rssKb()));
-        if (n != 1) {
-            PythonWorkers.Start py = python.get(n);
-            if (py != null) {
-                double pyMb =
-                        py.pssKb().stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1024;
-                pss = pss.withGoal("≤ Python's", m.avgPssMb() <= pyMb)
-                        .withPython(mb(pyMb), ratio(m.avgPssMb() / pyMb), m.avgPssMb() <= pyMb);
-            } else {
-                pss = pss.withGoal("≤ Python's", m.avgPssMb() <= PYTHON_PSS_ELSEWHERE_MB)
-                        .withPython(
-                                n == 4 ? mb(PYTHON_PSS_ELSEWHERE_MB) + " (elsewhere)" : "",
-                                n == 4 ? ratio(m.avgPssMb() / PYTHON_PSS_ELSEWHERE_MB) : "",
-                                m.avgPssMb() <= PYTHON_PSS_ELSEWHERE_MB);
-            }
-        }
-        return List.of(pss, rss);
-    }
-
-    private Row launchRow(int n, List<Long> ms) {
-        double median = Stats.median(ms) / 1000;
-        String lab = seconds(median)
-                + (ms.size() > 1
-                        ? " (min " + seconds(Stats.min(ms) / 1000) + ", max " + seconds(Stats.max(ms) / 1000) + ")"
-                        : "");
-        Map<String, Object> numbers = Map.of("workers", n, "millis", ms);
-        Row row = Row.of("launch-" + n, "launch → all " + n + " answering /healthz", lab, "", null, numbers);
-        if (n == 16) {
-            row = row.withGoal("≤ 3.5 s", median <= 3.5);
-        }
-        if (n == 4 || n == 16) {
-            List<Long> py = pythonReady.get(n);
-            if (py != null) {
-                double pyS = Stats.median(py) / 1000;
-                boolean met = n == 4 ? median <= 0.85 * pyS : median <= 3.5;
-                row = row.withPython(seconds(pyS), ratio(median / pyS), met);
-                if (n == 4) {
-                    row = row.withGoal("≤ 0.85 × Python's", met);
-                }
-            } else if (n == 4) {
-                row = row.withGoal("≤ 0.85 × Python's", median <= 0.85 * PYTHON_READY_ELSEWHERE_S)
-                        .withPython(
-                                seconds(PYTHON_READY_ELSEWHERE_S) + " (elsewhere)",
-                                ratio(median / PYTHON_READY_ELSEWHERE_S),
-                                median <= 0.85 * PYTHON_READY_ELSEWHERE_S);
-            }
-        }
-        return row;
-    }
-
-    private List<Row> switchRows(InsideRuns.Switching s) {
-        double p99 = Stats.percentile(s.switchMillis(), 99);
-        Row sw = Row.of(
-                "switch",
-                "mode switch redis ↔ postgres, N = " + s.workers() + ", "
-                        + s.switchMillis().size() + " switches",
-                "p50 " + ms(Stats.median(s.switchMillis())) + ", p99 " + ms(p99),
-                "p99 ≤ 50 ms",
-                p99 <= 50,
-                Map.of("workers", s.workers(), "millis", s.switchMillis()));
-        return List.of(
-                sw,
-                lockRow("redis", "PING", s.workers(), s.redisLockMicros(), s.pingMicros()),
-                lockRow("postgres", "SELECT 1", s.workers(), s.pgLockMicros(), s.select1Micros()));
-    }
-
-    static Row lockRow(String mode, String raw, int workers, List<Long> lock, List<Long> rtt) {
-        if (lock.isEmpty()) {
-            return Row.missing("lock-" + mode, "per-tick lock cost, " + mode, "no tick was granted while collecting");
-        }
-        double p50 = Stats.median(lock);
-        double rttP50 = Stats.median(rtt);
-        double ratio = p50 / rttP50;
-        return Row.of(
-                "lock-" + mode,
-                "per-tick lock cost (acquire + release), " + mode + ", N = " + workers,
-                "p50 " + us(p50) + ", p99 " + us(Stats.percentile(lock, 99)) + "; " + raw + " p50 " + us(rttP50) + " → "
-                        + ratio(ratio),
-                "p50 ≤ 2.5 × " + raw,
-                ratio <= 2.5,
-                Map.of(
-                        "workers",
-                        workers,
-                        "lock_us",
-                        lock,
-                        "round_trip_us_p50",
-                        rttP50,
-                        "round_trip_us_p99",
-                        Stats.percentile(rtt, 99)));
-    }
-
-    private List<Row> idleRows(InsideRuns.Idle i) {
-        double rssMb = i.rssKb() / 1024.0;
-        return List.of(
-                Row.of(
-                        "key",
-                        "key press → screen updated (virtual terminal)",
-                        "p50 " + ms(Stats.median(i.keyMillis())) + ", p99 " + ms(Stats.percentile(i.keyMillis(), 99))
-                                + (i.keyMisses() > 0 ? ", " + i.keyMisses() + " not shown within 2 s" : ""),
-                        "",
-                        null,
-                        Map.of("millis", i.keyMillis(), "misses", i.keyMisses())),
-                Row.of(
-                        "launcher-cpu",
-                        "launcher CPU, dashboard open, " + i.workers() + " idle workers",
-                        pct(i.cpuPercent()) + " of one core",
-                        "",
-                        null,
-                        Map.of("percent", i.cpuPercent())),
-                Row.of(
-                        "launcher-rss",
-                        "launcher RSS, dashboard open",
-                        mb(rssMb),
-                        "≤ 100 MB",
-                        rssMb <= 100,
-                        Map.of("rss_kb", i.rssKb())));
-    }
-
-    private static Row stressRow(InsideRuns.Stress s) {
-        boolean met = s.duplicates() == 0 && s.missed() == 0 && s.cpuPercent() <= 25 && s.longestGapMillis() <= 250;
-        Map<String, Object> numbers = new LinkedHashMap<>();
-        numbers.put("workers", s.workers());
-        numbers.put("seconds", s.length().toSeconds());
-        numbers.put("ticks", s.ticks());
-        numbers.put("duplicates", s.duplicates());
-        numbers.put("missed", s.missed());
-        numbers.put("launcher_cpu_percent", s.cpuPercent());
-        numbers.put("longest_screen_gap_ms", s.longestGapMillis());
-        numbers.put("p99_screen_gap_ms", s.p99GapMillis());
-        return Row.of(
-                "stress",
-                "stress: " + s.workers() + " workers, every 100 ms, task 20 ms, "
-                        + s.length().toSeconds() + " s, redis, hold window",
-                s.ticks() + " ticks, " + s.duplicates() + " duplicates, " + s.missed() + " missed; launcher "
-                        + pct(s.cpuPercent()) + "; screen updated at least every " + ms(s.longestGapMillis()),
-                "0 dup, 0 missed, ≤ 25 %, ≤ 250 ms",
-                met,
-                numbers);
     }
 
     private interface Measure {

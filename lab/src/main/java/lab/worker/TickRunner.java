@@ -1,6 +1,5 @@
 package lab.worker;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -62,21 +61,21 @@ final class TickRunner {
     }
 
     /**
-     * Runs one tick. A fire that comes more than {@code grace} after its scheduled time — the process was paused,
-     * and its scheduler thread had taken the trigger before the pause — is missed, not run late into another
-     * window, as APScheduler's {@code misfire_grace_time} does.
+     * Runs one tick. A fire that {@link FireTiming} judged missed — the process was paused, and its scheduler thread
+     * had taken the trigger before the pause — is skipped, not run late into another window, as APScheduler's
+     * {@code misfire_grace_time} does.
      */
-    void fire(
-            TickWindow window, Instant scheduledAt, Instant firedAt, Duration grace, String jobName, Trigger trigger) {
+    void fire(FireTiming.Fire fire, String jobName, Trigger trigger) {
+        TickWindow window = fire.window();
+        Instant scheduledAt = fire.scheduledAt();
         Instant tickAt = window.start();
-        long late = Duration.between(scheduledAt, firedAt).toMillis();
-        if (late > grace.toMillis()) {
+        if (fire.missed()) {
             skipped.incrementAndGet();
             events.emit(
                     EventType.SKIPPED,
                     tickAt,
                     spec().mode().cliName(),
-                    worker + " - fire for this tick came " + late
+                    worker + " - fire for this tick came " + fire.lateMillis()
                             + " ms late (was the process paused?): missed, not run into the next window",
                     Map.of("reason", "late", "scheduled_at", scheduledAt.toString()));
             return;
@@ -98,7 +97,7 @@ final class TickRunner {
                 Map.of(
                         "scheduled_at", scheduledAt.toString(),
                         "trigger", trigger.toString(),
-                        "phase_ms", Duration.between(tickAt, scheduledAt).toMillis()));
+                        "phase_ms", fire.phaseMillis()));
         try {
             Outcome outcome = current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.taskTime(), mode));
             last.set(outcome.getClass().getSimpleName().toLowerCase() + ": " + outcome.detail());

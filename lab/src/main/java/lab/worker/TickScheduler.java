@@ -7,7 +7,6 @@ import java.util.Date;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import lab.protocol.Trigger;
-import lab.store.TickWindow;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
 import org.quartz.Scheduler;
@@ -34,7 +33,7 @@ final class TickScheduler {
     private final String worker;
 
     private final Clock clock;
-    private final Trigger trigger;
+    private final FireTiming timing;
 
     /** {@code clock} is the lab's reading of the time; Quartz itself keeps the system clock to fire. */
     TickScheduler(
@@ -47,7 +46,7 @@ final class TickScheduler {
             Clock clock)
             throws SchedulerException {
         this.clock = clock;
-        this.trigger = trigger;
+        this.timing = new FireTiming(every, trigger);
         this.every = every;
         this.jobName = jobName;
         this.worker = worker;
@@ -58,9 +57,8 @@ final class TickScheduler {
         p.setProperty("org.quartz.threadPool.threadCount", "4");
         p.setProperty("org.quartz.threadPool.threadPriority", "5");
         p.setProperty("org.quartz.jobStore.class", "org.quartz.simpl.RAMJobStore");
-        p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(Math.max(1, every.toMillis() / 2)));
+        p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(timing.misfireThresholdMillis()));
         scheduler = new StdSchedulerFactory(p).getScheduler();
-        Duration grace = every.dividedBy(2);
         scheduler.setJobFactory((bundle, s) -> context -> {
             long delay = 0;
             if (jitter.toMillis() > 0) {
@@ -68,16 +66,9 @@ final class TickScheduler {
                 delay = ThreadLocalRandom.current().nextLong(jitter.toMillis() + 1);
                 sleep(delay);
             }
-            // Read after the jitter, less the jitter meant: a fire is never missed for its own jitter, but a process
-            // paused during that sleep (SIGSTOP) is as late as it was stopped, and its fire is missed, not run late.
-            Instant firedAt = clock.instant().minusMillis(delay);
-            runner.fire(
-                    TickWindow.containing(context.getScheduledFireTime().toInstant(), every),
-                    context.getScheduledFireTime().toInstant(),
-                    firedAt,
-                    grace,
-                    jobName,
-                    trigger);
+            // Read after the jitter: a process paused during that sleep (SIGSTOP) is as late as it was stopped.
+            Instant readAt = clock.instant();
+            runner.fire(timing.judge(context.getScheduledFireTime().toInstant(), readAt, delay), jobName, trigger);
         });
     }
 
@@ -92,14 +83,12 @@ final class TickScheduler {
     /** Arms the trigger; the first fire is the next whole multiple of the period, or one period from now. */
     void start() throws SchedulerException {
         long p = every.toMillis();
-        long next = trigger == Trigger.CRON
-                ? TickWindow.containing(clock.instant(), every).end().toEpochMilli()
-                : clock.millis() + p;
+        Instant next = timing.firstFire(clock.instant());
         JobDetail job =
                 JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
         org.quartz.Trigger fires = TriggerBuilder.newTrigger()
                 .withIdentity(jobName + "-trigger")
-                .startAt(new Date(next))
+                .startAt(Date.from(next))
                 .withSchedule(SimpleScheduleBuilder.simpleSchedule()
                         .withIntervalInMilliseconds(p)
                         .repeatForever()

@@ -20,7 +20,7 @@ class AsciiTableTest {
         Row launch = Row.of("launch-4", "launch → all 4 answering /healthz", "1.21 s", "", null, Map.of())
                 .withGoal("≤ 0.85 × Python's", true)
                 .withPython("1.90 s", Units.ratio(1.21 / 1.90), true);
-        Row lock = Bench.lockRow("redis", "PING", 4, List.of(180L, 200L, 240L), List.of(90L, 100L, 110L));
+        Row lock = Goals.lockRow("redis", "PING", 4, List.of(180L, 200L, 240L), List.of(90L, 100L, 110L));
         return new Table(List.of(launch, lock), true, "Python: measured in this run");
     }
 

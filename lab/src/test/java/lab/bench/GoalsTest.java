@@ -1,0 +1,165 @@
+package lab.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class GoalsTest {
+    private static final Goals WITHOUT_PYTHON = new Goals(Map.of(), Map.of());
+
+    private static OutsideRuns.Memory memory(int workers, long rssKb, long pssKb) {
+        return new OutsideRuns.Memory(workers, List.of(rssKb, rssKb), List.of(pssKb, pssKb), 90_000);
+    }
+
+    @Test
+    void idle_rss_meets_its_goal_at_60_mb_and_misses_it_a_kilobyte_over_though_both_print_60_0() {
+        Row at = WITHOUT_PYTHON.memoryRows(memory(4, 60 * 1024, 30 * 1024)).get(1);
+        Row over =
+                WITHOUT_PYTHON.memoryRows(memory(4, 60 * 1024 + 1, 30 * 1024)).get(1);
+
+        assertThat(at.goal()).isEqualTo("≤ 60 MB");
+        assertThat(at.lab()).isEqualTo("60.0 MB");
+        assertThat(at.met()).isTrue();
+        assertThat(over.lab()).isEqualTo("60.0 MB");
+        assertThat(over.met()).isFalse();
+    }
+
+    @Test
+    void one_worker_alone_has_its_memory_shown_with_no_goal() {
+        List<Row> rows = WITHOUT_PYTHON.memoryRows(memory(1, 70 * 1024, 50 * 1024));
+
+        assertThat(rows).extracting(Row::met).containsExactly(null, null);
+        assertThat(rows).extracting(Row::goal).containsExactly("", "");
+    }
+
+    @Test
+    void pss_is_judged_against_39_mb_measured_elsewhere_when_python_was_not_run_here() {
+        Row equal = WITHOUT_PYTHON.memoryRows(memory(4, 50 * 1024, 39 * 1024)).get(0);
+        Row above = WITHOUT_PYTHON.memoryRows(memory(4, 50 * 1024, 40 * 1024)).get(0);
+
+        assertThat(equal.lab()).isEqualTo("39.0 MB (sum 78.0 MB)");
+        assertThat(equal.python()).isEqualTo("39.0 MB (elsewhere)");
+        assertThat(equal.met()).isTrue();
+        assertThat(above.met()).isFalse();
+    }
+
+    @Test
+    void pss_is_judged_against_pythons_own_average_when_it_ran_here() {
+        Goals goals = new Goals(
+                Map.of(4, new PythonWorkers.Start(900, List.of(40 * 1024L, 42 * 1024L), List.of())), Map.of());
+
+        // Python's average: 41 MB.
+        assertThat(goals.memoryRows(memory(4, 50 * 1024, 41 * 1024)).get(0).met())
+                .isTrue();
+        assertThat(goals.memoryRows(memory(4, 50 * 1024, 42 * 1024)).get(0).python())
+                .isEqualTo("41.0 MB");
+        assertThat(goals.memoryRows(memory(4, 50 * 1024, 42 * 1024)).get(0).met())
+                .isFalse();
+    }
+
+    @Test
+    void four_workers_must_be_ready_in_085_of_pythons_105_s_from_elsewhere_by_their_median() {
+        // Sorted 800 850 900: the median is 850 ms, under 0.85 × 1.05 s = 892.5 ms.
+        Row met = WITHOUT_PYTHON.launchRow(4, List.of(900L, 800L, 850L));
+        Row missed = WITHOUT_PYTHON.launchRow(4, List.of(893L));
+
+        assertThat(met.lab()).isEqualTo("0.85 s (min 0.80 s, max 0.90 s)");
+        assertThat(met.python()).isEqualTo("1.05 s (elsewhere)");
+        assertThat(met.met()).isTrue();
+        assertThat(missed.lab()).isEqualTo("0.89 s");
+        assertThat(missed.met()).isFalse();
+    }
+
+    @Test
+    void four_workers_are_judged_against_pythons_median_start_when_it_ran_here() {
+        // Python's median of 1000 1100 1200 is 1.1 s; 0.85 of it is 935 ms.
+        Goals goals = new Goals(Map.of(), Map.of(4, List.of(1200L, 1000L, 1100L)));
+
+        assertThat(goals.launchRow(4, List.of(930L)).met()).isTrue();
+        assertThat(goals.launchRow(4, List.of(940L)).met()).isFalse();
+        assertThat(goals.launchRow(4, List.of(940L)).python()).isEqualTo("1.10 s");
+    }
+
+    @Test
+    void sixteen_workers_must_be_ready_within_35_s_and_one_has_no_goal() {
+        assertThat(WITHOUT_PYTHON.launchRow(16, List.of(3500L)).met()).isTrue();
+        assertThat(WITHOUT_PYTHON.launchRow(16, List.of(3501L)).met()).isFalse();
+        assertThat(WITHOUT_PYTHON.launchRow(16, List.of(3501L)).goal()).isEqualTo("≤ 3.5 s");
+        assertThat(WITHOUT_PYTHON.launchRow(1, List.of(9000L)).met()).isNull();
+    }
+
+    @Test
+    void a_switch_meets_its_goal_when_p99_is_at_most_50_ms_and_a_lock_when_it_costs_at_most_25_round_trips() {
+        List<Double> fifty =
+                LongStream.rangeClosed(1, 50).mapToObj(v -> (double) v).toList();
+        List<Double> oneSlow = LongStream.rangeClosed(1, 50)
+                .mapToObj(v -> v == 50 ? 51.0 : (double) v)
+                .toList();
+        // redis: p50 250 µs against PING's 100 µs, 2.5 × exactly; postgres: 260 µs against 100 µs, 2.6 ×.
+        InsideRuns.Switching s = new InsideRuns.Switching(
+                16, fifty, List.of(300L, 200L, 250L), List.of(100L, 120L, 100L), List.of(260L), List.of(100L));
+
+        List<Row> rows = WITHOUT_PYTHON.switchRows(s);
+        assertThat(rows.get(0).lab()).isEqualTo("p50 25 ms, p99 50 ms");
+        assertThat(rows.get(0).met()).isTrue();
+        assertThat(rows.get(1).met()).isTrue();
+        assertThat(rows.get(2).met()).isFalse();
+        assertThat(WITHOUT_PYTHON
+                        .switchRows(new InsideRuns.Switching(16, oneSlow, List.of(), List.of(), List.of(), List.of()))
+                        .get(0)
+                        .met())
+                .isFalse();
+    }
+
+    @Test
+    void a_lock_that_was_never_granted_is_not_measured_and_has_no_verdict() {
+        InsideRuns.Switching s =
+                new InsideRuns.Switching(4, List.of(10.0), List.of(), List.of(100L), List.of(), List.of(100L));
+
+        Row redis = WITHOUT_PYTHON.switchRows(s).get(1);
+        assertThat(redis.lab()).isEqualTo("not measured: no tick was granted while collecting");
+        assertThat(redis.measured()).isFalse();
+        assertThat(redis.met()).isNull();
+    }
+
+    @Test
+    void the_dashboards_launcher_must_stay_within_100_mb() {
+        InsideRuns.Idle at = new InsideRuns.Idle(4, 3.25, 100 * 1024, List.of(30.0, 10.0, 20.0), 1);
+        InsideRuns.Idle over = new InsideRuns.Idle(4, 3.25, 100 * 1024 + 1, List.of(10.0), 0);
+
+        List<Row> rows = WITHOUT_PYTHON.idleRows(at);
+        assertThat(rows.get(0).lab()).isEqualTo("p50 20 ms, p99 30 ms, 1 not shown within 2 s");
+        assertThat(rows.get(2).met()).isTrue();
+        assertThat(WITHOUT_PYTHON.idleRows(over).get(2).met()).isFalse();
+    }
+
+    @Test
+    void stress_is_met_only_with_no_duplicate_no_miss_at_most_25_percent_cpu_and_no_screen_gap_over_250_ms() {
+        Duration minute = Duration.ofMinutes(1);
+
+        assertThat(WITHOUT_PYTHON
+                        .stressRow(new InsideRuns.Stress(16, minute, 600, 0, 0, 25.0, 250.0, 90.0))
+                        .met())
+                .isTrue();
+        assertThat(WITHOUT_PYTHON
+                        .stressRow(new InsideRuns.Stress(16, minute, 600, 1, 0, 5.0, 100.0, 90.0))
+                        .met())
+                .isFalse();
+        assertThat(WITHOUT_PYTHON
+                        .stressRow(new InsideRuns.Stress(16, minute, 600, 0, 1, 5.0, 100.0, 90.0))
+                        .met())
+                .isFalse();
+        assertThat(WITHOUT_PYTHON
+                        .stressRow(new InsideRuns.Stress(16, minute, 600, 0, 0, 25.1, 100.0, 90.0))
+                        .met())
+                .isFalse();
+        assertThat(WITHOUT_PYTHON
+                        .stressRow(new InsideRuns.Stress(16, minute, 600, 0, 0, 5.0, 250.5, 90.0))
+                        .met())
+                .isFalse();
+    }
+}
