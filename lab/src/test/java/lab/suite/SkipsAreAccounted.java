@@ -13,7 +13,8 @@ import org.opentest4j.TestAbortedException;
  * (junit-platform.properties), so no test can opt out. The ledger of skips is kept by {@link SkipRecorder}, which
  * also sees the skips of conditions ({@code @EnabledIf}, {@code @Disabled}): those never reach an extension.
  */
-public final class SkipsAreAccounted implements TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
+public final class SkipsAreAccounted
+        implements TestExecutionExceptionHandler, LifecycleMethodExecutionExceptionHandler {
     @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable t) throws Throwable {
         throw judged(context, t);
@@ -50,7 +51,8 @@ public final class SkipsAreAccounted implements TestExecutionExceptionHandler, L
             return t;
         }
         String invocation = context.getTestMethod().isPresent()
-                        && !context.getDisplayName().startsWith(context.getRequiredTestMethod().getName() + "(")
+                        && !context.getDisplayName()
+                                .startsWith(context.getRequiredTestMethod().getName() + "(")
                 ? " [" + context.getDisplayName() + "]"
                 : "";
         SkipLedger.record(SkipLedger.line(test + invocation, t.getMessage(), true));
