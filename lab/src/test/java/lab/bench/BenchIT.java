@@ -37,6 +37,8 @@ class BenchIT {
     Path dir;
 
     @Test
+    // Above the 15 minutes it gives the bench itself, so that its own message, with the output so far, comes first.
+    @org.junit.jupiter.api.Timeout(value = 20, unit = java.util.concurrent.TimeUnit.MINUTES)
     @SuppressWarnings("unchecked")
     void bench_quick_measures_and_prints_every_row_and_the_stress_run_writes_no_duplicate() throws Exception {
         Path json = dir.resolve("bench.json");

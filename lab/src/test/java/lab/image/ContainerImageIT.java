@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its entrypoint runs: its layers, unpacked in order into an empty folder, become the root of a process — its own
  * mount and PID namespaces, {@code /proc} mounted as a container runtime mounts it, the image's user and working
  * folder — and the entrypoint's java and the lab's help run there, with nothing of the machine beside them. Skipped,
- * saying why, only where the image was not built ({@code -Dlab.image.skip=true}) or a root cannot be changed.
+ * saying why, only where the image was not built ({@code -Dlab.image.skip=true}) or this process lacks the
+ * capabilities to change a root.
  */
 class ContainerImageIT {
     @TempDir
@@ -51,9 +52,9 @@ class ContainerImageIT {
                 Boolean.getBoolean("lab.image.skip"), "the image was not built (-Dlab.image.skip=true)");
         Path tar = Path.of(System.getProperty("lab.image.tar", "target/lab-image.tar"));
         assertThat(tar).as("the image tarball the package phase builds").isRegularFile();
-        // The owner of /proc/self is this process's effective user: chroot and new namespaces need root.
-        int uid = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
-        Assumptions.assumeTrue(uid == 0, "not root (uid " + uid + "): changing a process's root needs CAP_SYS_ADMIN");
+        // What unshare does below needs these capabilities, not uid 0: a root without them (a container's) cannot,
+        // and a user granted them can.
+        missingCapabilities().ifPresent(Assumptions::abort);
         unshare = onPath("unshare").orElse(null);
         Assumptions.assumeTrue(unshare != null, "no unshare on PATH (util-linux): nothing to change a root with");
 
@@ -132,6 +133,31 @@ class ContainerImageIT {
         String out = inRoot(List.of("/bin/stty", "--version"));
 
         assertThat(out).as("stty --version in the image").contains("stty");
+    }
+
+    /**
+     * The capabilities this process's effective set lacks for {@link #inRoot}, in one line, or empty: CAP_SYS_ADMIN
+     * for the mount and PID namespaces and /proc, CAP_SYS_CHROOT for the root, CAP_SETUID and CAP_SETGID for the
+     * image's user. Read from CapEff in /proc/self/status, the kernel's own account.
+     */
+    private static Optional<String> missingCapabilities() throws IOException {
+        String capEff = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(l -> l.startsWith("CapEff:"))
+                .map(l -> l.substring("CapEff:".length()).strip())
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no CapEff line in /proc/self/status"));
+        long effective = Long.parseUnsignedLong(capEff, 16);
+        Map<String, Integer> needed =
+                Map.of("CAP_SETGID", 6, "CAP_SETUID", 7, "CAP_SYS_CHROOT", 18, "CAP_SYS_ADMIN", 21);
+        List<String> missing = needed.entrySet().stream()
+                .filter(e -> (effective & (1L << e.getValue())) == 0)
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+        return missing.isEmpty()
+                ? Optional.empty()
+                : Optional.of("this process lacks " + String.join(", ", missing) + " (CapEff " + capEff
+                        + "): unsharing namespaces, changing the root and the user need them");
     }
 
     /** Runs a command in the unpacked root as the image's user, in its working folder, with its (empty) environment. */

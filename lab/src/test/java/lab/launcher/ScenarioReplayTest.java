@@ -23,6 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * expectation inverted fails with exit 1 naming that figure, so the verdicts are shown able to fail; a broken
  * file is exit 2 before anything starts.
  */
+// Each lesson is a whole lab run of up to 45 s of waits, plus its start and its servers'.
+@org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
 class ScenarioReplayTest {
     private static final Path LESSONS = Path.of("..", "scenarios");
     private static final Path FIXTURES = Path.of("src", "test", "resources", "scenarios");

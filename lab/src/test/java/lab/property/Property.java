@@ -14,7 +14,7 @@ import java.util.random.RandomGeneratorFactory;
 /**
  * A property checked over many generated inputs, with JUnit's own assertions: each try draws its input from a
  * generator seeded on its own, so that a failure names the one seed that replays it ({@code -Dlab.seed=<seed>}
- * makes that seed the first try). Every run draws new seeds unless one is given: the point is to meet inputs
+ * makes that seed the first try) and prints the command that reruns its test with it. Every run draws new seeds unless one is given: the point is to meet inputs
  * nobody wrote down. Each try runs under a time limit, so that a hang is a failure naming its seed, not a stuck
  * build. No shrinking: the failure prints the input itself, escaped to one line.
  *
@@ -59,6 +59,7 @@ public final class Property<T> {
 
     /** Runs every try; returns how many ran, so a caller can say so. */
     public int check(Check<T> check) {
+        String test = callingTest();
         String given = System.getProperty(SEED);
         long first = given == null ? System.nanoTime() ^ Double.doubleToLongBits(Math.random()) : Long.parseLong(given);
         ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
@@ -79,13 +80,13 @@ public final class Property<T> {
                 } catch (TimeoutException e) {
                     run.cancel(true);
                     throw new AssertionError(
-                            failure(i, seed, input, "hung: no answer within " + limit.toMillis() + " ms"));
+                            failure(test, i, seed, input, "hung: no answer within " + limit.toMillis() + " ms"));
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
-                    throw new AssertionError(failure(i, seed, input, cause.toString()), cause);
+                    throw new AssertionError(failure(test, i, seed, input, cause.toString()), cause);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new AssertionError(failure(i, seed, input, "interrupted"), e);
+                    throw new AssertionError(failure(test, i, seed, input, "interrupted"), e);
                 }
             }
         } finally {
@@ -99,10 +100,49 @@ public final class Property<T> {
         return RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
     }
 
-    private String failure(int i, long seed, T input, String what) {
-        return name + " failed on try " + (i + 1) + " of " + tries + " (seed " + seed + "; replay with -D" + SEED + "="
-                + seed + "): " + what + "\n  input: " + oneLine(String.valueOf(input));
+    private String failure(String test, int i, long seed, T input, String what) {
+        return name + " failed on try " + (i + 1) + " of " + tries + " (seed " + seed + "): " + what + "\n  input: "
+                + oneLine(String.valueOf(input)) + "\n  replay: " + replay(test, seed);
     }
+
+    /**
+     * The one line that reruns exactly the test that is running now, with {@code seed}: what a failure prints, so that
+     * whoever reads it need not find the test's name or the property's flag.
+     */
+    public static String replay(long seed) {
+        return replay(callingTest(), seed);
+    }
+
+    private static String replay(String test, long seed) {
+        return "mvn -B test -Dtest=" + (test == null ? "<the test's Class#method>" : test) + " -D" + SEED + "=" + seed;
+    }
+
+    /**
+     * The test method on this thread's stack, as {@code -Dtest} takes it ({@code Class#method}), or null off a test's
+     * thread. Found, not passed in: a test cannot then name another by mistake.
+     */
+    private static String callingTest() {
+        return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+                .walk(frames -> frames.filter(f -> isTest(f.getDeclaringClass(), f.getMethodName()))
+                        .map(f -> f.getDeclaringClass().getSimpleName() + "#" + f.getMethodName())
+                        .findFirst())
+                .orElse(null);
+    }
+
+    private static boolean isTest(Class<?> type, String method) {
+        return java.util.Arrays.stream(type.getDeclaredMethods())
+                .filter(m -> m.getName().equals(method))
+                .flatMap(m -> java.util.Arrays.stream(m.getAnnotations()))
+                .map(a -> a.annotationType().getName())
+                .anyMatch(TESTS::contains);
+    }
+
+    private static final java.util.Set<String> TESTS = java.util.Set.of(
+            "org.junit.jupiter.api.Test",
+            "org.junit.jupiter.api.RepeatedTest",
+            "org.junit.jupiter.api.TestFactory",
+            "org.junit.jupiter.api.TestTemplate",
+            "org.junit.jupiter.params.ParameterizedTest");
 
     /** Control characters escaped, so that the input prints as it was, on one line. */
     public static String oneLine(String text) {

@@ -32,7 +32,9 @@ class ScenarioParserFuzzTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void mutated_and_random_files_give_a_scenario_or_a_one_line_scenario_exception() throws IOException {
         List<byte[]> corpus = corpus();
-        Random random = new Random(SEED);
+        // The same cases every run unless -Dlab.seed says otherwise, as a failure's replay line does.
+        long seed = Long.getLong(lab.property.Property.SEED, SEED);
+        Random random = new Random(seed);
         Path file = dir.resolve("fuzz.yaml");
         int parsed = 0;
         int refused = 0;
@@ -51,9 +53,10 @@ class ScenarioParserFuzzTest {
                         .doesNotContain("\n", "\r");
             } catch (Throwable t) {
                 throw new AssertionError(
-                        "case " + i + " (seed " + SEED + ") threw " + t + " on:\n"
+                        "case " + i + " (seed " + seed + ") threw " + t + " on:\n"
                                 + new String(bytes, StandardCharsets.UTF_8) + "\nhex: "
-                                + HexFormat.of().formatHex(bytes),
+                                + HexFormat.of().formatHex(bytes) + "\nreplay: "
+                                + lab.property.Property.replay(seed),
                         t);
             }
         }

@@ -42,6 +42,8 @@ abstract class SoakContract {
     abstract Mode mode();
 
     @BeforeAll
+    // A minute of soak, plus the lab's start and stop, on a loaded machine.
+    @org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
     void soakForOneMinute() throws Exception {
         childrenBefore = children();
         foldersBefore = sessionFolders();

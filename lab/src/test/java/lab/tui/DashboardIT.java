@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * then {@code q} {@code y}. Runs after the package phase, since run.sh starts the built jar. The captured screens
  * are kept in target/ (the README shows such captures).
  */
+// A whole lab in a real terminal, its screens awaited for up to a minute each.
+@org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
 class DashboardIT {
     private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
     private static final String SESSION = "lab-it-" + ProcessHandle.current().pid();

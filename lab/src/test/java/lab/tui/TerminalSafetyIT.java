@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * terminal (tmux), with {@code stty -a} taken before and after, typed input seen to echo, and no process of the lab
  * left. Runs after the package phase, since run.sh starts the built jar.
  */
+// A whole lab in a real terminal, its screens awaited for up to 90 s each.
+@org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
 class TerminalSafetyIT {
     private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern EXITED = Pattern.compile("(?m)^EXITED=(\\d+)\\s*$");
