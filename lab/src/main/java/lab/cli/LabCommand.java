@@ -107,6 +107,14 @@ public final class LabCommand implements Callable<Integer> {
     boolean failFast;
 
     @Option(
+            names = "--also-judge",
+            paramLabel = "FILE",
+            description = "with --scenario: judge this file's expectations too, on the same run (its setup and steps"
+                    + " must be the scenario's, only what it expects differs: a prediction, an inverted fixture);"
+                    + " printed as 'also:' lines, they do not change the exit code")
+    Path alsoJudge;
+
+    @Option(
             names = "--attach",
             paramLabel = "PORT",
             description = "also take workers started on their own (./run.sh worker) that report to this port, on every"
@@ -154,6 +162,21 @@ public final class LabCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             driver = new ScenarioDriver(scenario, speed, failFast, Lang.EN);
+            if (alsoJudge != null) {
+                try {
+                    Scenario variant = ScenarioParser.parse(ScenarioFiles.resolve(alsoJudge));
+                    java.util.Optional<String> differs = lab.scenario.Replayer.variantOf(scenario, variant);
+                    if (differs.isPresent()) {
+                        err.println("error: --also-judge " + alsoJudge + ": " + differs.get()
+                                + "; expected the scenario's setup and steps with other expectations");
+                        return Main.BAD_INPUT;
+                    }
+                    driver.alsoJudge(variant);
+                } catch (ScenarioException e) {
+                    err.println("error: " + e.getMessage());
+                    return Main.BAD_INPUT;
+                }
+            }
             Setup setup = scenario.setup();
             settings = new LabSettings(
                     setup.workers(),
@@ -240,6 +263,11 @@ public final class LabCommand implements Callable<Integer> {
             }
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
             throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
+        } else if (alsoJudge != null) {
+            throw bad(
+                    "--also-judge",
+                    alsoJudge.toString(),
+                    "--also-judge only with --scenario: it judges a variant on" + " the scenario's run");
         } else if (failFast) {
             throw bad("--fail-fast", "", "--fail-fast only with --scenario: it stops a replay at its first failure");
         }

@@ -34,6 +34,10 @@ public final class ScenarioDriver {
 
     private final boolean failFast;
     private volatile Lang lang;
+    /** A variant judged on the same run ({@code --also-judge}), or null; its verdicts, as printed. */
+    private volatile Scenario variant;
+
+    private final List<Verdict> alsoVerdicts = new CopyOnWriteArrayList<>();
 
     public ScenarioDriver(Scenario scenario, double speed) {
         this(scenario, speed, false, Lang.EN);
@@ -49,6 +53,11 @@ public final class ScenarioDriver {
 
     public Scenario scenario() {
         return scenario;
+    }
+
+    /** Judges {@code variant}'s expectations too, on the same run (see {@link Replayer#variantOf}). */
+    public void alsoJudge(Scenario variant) {
+        this.variant = variant;
     }
 
     /** The title in the driver's language. */
@@ -103,8 +112,15 @@ public final class ScenarioDriver {
                         lab.recordVerdict(step, line, v.passed(), v.message());
                         say.accept("  " + said);
                     }
+
+                    @Override
+                    public void alsoVerdict(Verdict v) {
+                        alsoVerdicts.add(v);
+                        say.accept("  also: " + v.line(Lang.EN));
+                    }
                 },
-                failFast);
+                failFast,
+                variant);
         allHeld = replayer.run();
         step = total;
         finished = true;
@@ -140,6 +156,13 @@ public final class ScenarioDriver {
             out.println("verdict: FAIL - the scenario stopped at step " + step + " of "
                     + scenario.steps().size());
             return 1;
+        }
+        Scenario also = variant;
+        if (also != null) {
+            long held = alsoVerdicts.stream().filter(Verdict::passed).count();
+            // The variant's verdict, apart: it never changes the exit code, which is the scenario's own.
+            out.println("also-verdict: " + (held == alsoVerdicts.size() ? "PASS" : "FAIL") + " - " + held + " of "
+                    + alsoVerdicts.size() + " expectations held (" + also.source() + ")");
         }
         out.println("verdict: " + (allHeld ? "PASS" : "FAIL") + " - " + (verdicts.size() - failed) + " of "
                 + verdicts.size() + " expectations held (" + scenario.source() + ")");

@@ -11,4 +11,10 @@ public interface ReplayListener {
     void action(String result);
 
     void verdict(Verdict verdict);
+
+    /**
+     * A verdict of the variant judged on the same run ({@code --also-judge}): same steps, other expectations. It does
+     * not count towards the replay's own.
+     */
+    default void alsoVerdict(Verdict verdict) {}
 }

@@ -21,6 +21,9 @@ public final class Replayer {
     private final double speed;
     private final ReplayListener listener;
     private final boolean failFast;
+    /** Expectations judged too, on this same run, at the same steps: a variant's (null: none). */
+    private final Scenario variant;
+
     private final Map<String, Instant> marks = new HashMap<>();
     private final List<Verdict> verdicts = new ArrayList<>();
     private final Object gate = new Object();
@@ -32,6 +35,21 @@ public final class Replayer {
     }
 
     public Replayer(Scenario scenario, LabControl lab, double speed, ReplayListener listener, boolean failFast) {
+        this(scenario, lab, speed, listener, failFast, null);
+    }
+
+    /**
+     * @param variant a scenario with the same steps and other expectations (see {@link #variantOf}), whose
+     *                expectations are judged on this run too and told to {@link ReplayListener#alsoVerdict}; or null
+     */
+    public Replayer(
+            Scenario scenario,
+            LabControl lab,
+            double speed,
+            ReplayListener listener,
+            boolean failFast,
+            Scenario variant) {
+        this.variant = variant;
         if (!(speed > 0)) {
             throw new IllegalArgumentException("speed: expected a number above 0, not " + speed);
         }
@@ -49,7 +67,7 @@ public final class Replayer {
             awaitGate();
             Step step = steps.get(i);
             listener.step(i + 1, steps.size(), step);
-            play(step);
+            play(step, i);
             if (failFast && !verdicts.stream().allMatch(Verdict::passed)) {
                 listener.action("stopped at the first failed expectation (--fail-fast): " + (steps.size() - i - 1)
                         + " steps not played");
@@ -92,7 +110,33 @@ public final class Replayer {
         }
     }
 
-    private void play(Step step) throws InterruptedException {
+    /**
+     * Why {@code variant} cannot be judged on a run of {@code scenario}, or empty when it can: the same setup and the
+     * same steps, in the same order, but for what the expect steps expect.
+     */
+    public static java.util.Optional<String> variantOf(Scenario scenario, Scenario variant) {
+        if (!scenario.setup().equals(variant.setup())) {
+            return java.util.Optional.of("its setup differs from the scenario's");
+        }
+        List<Step> a = scenario.steps();
+        List<Step> b = variant.steps();
+        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+            if (i >= a.size() || i >= b.size()) {
+                return java.util.Optional.of("it has " + b.size() + " steps, the scenario " + a.size());
+            }
+            boolean same = a.get(i) instanceof Step.Expect
+                    ? b.get(i) instanceof Step.Expect
+                    : a.get(i).describe().equals(b.get(i).describe());
+            if (!same) {
+                return java.util.Optional.of("its step " + (i + 1) + " (line "
+                        + b.get(i).line() + ", " + b.get(i).describe() + ") differs from the scenario's ("
+                        + a.get(i).describe() + ")");
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private void play(Step step, int index) throws InterruptedException {
         if (step instanceof Step.Say say) {
             listener.caption(say.text());
         } else if (step instanceof Step.Wait wait) {
@@ -113,12 +157,12 @@ public final class Replayer {
         } else if (step instanceof Step.Server server) {
             listener.action(lab.server(server.server(), server.start()));
         } else if (step instanceof Step.Expect expect) {
-            judge(expect);
+            judge(expect, variant == null ? null : (Step.Expect) variant.steps().get(index));
         }
     }
 
     /** Judges the windows that ended by now, after letting their last runs write their rows. */
-    private void judge(Step.Expect expect) throws InterruptedException {
+    private void judge(Step.Expect expect, Step.Expect also) throws InterruptedException {
         Instant to = lab.clock().instant();
         Instant from =
                 switch (expect.since().kind()) {
@@ -137,6 +181,9 @@ public final class Replayer {
                     "since " + expect.since() + "：没有可判断的——" + (mode ? "上一次切换没有得到每个 worker 的确认" : "还没经过这个标记"));
             verdicts.add(v);
             listener.verdict(v);
+            if (also != null) {
+                listener.alsoVerdict(v);
+            }
             return;
         }
         Duration settle = lab.settle();
@@ -148,8 +195,22 @@ public final class Replayer {
             Verdict v = Verdict.fail("cannot read the counter table: " + e.getMessage());
             verdicts.add(v);
             listener.verdict(v);
+            if (also != null) {
+                listener.alsoVerdict(v);
+            }
             return;
         }
+        for (Verdict v : judged(expect, figures, from, to)) {
+            verdicts.add(v);
+            listener.verdict(v);
+        }
+        if (also != null) {
+            // The same figures and the same span: what a variant expects of this very run.
+            judged(also, figures, from, to).forEach(listener::alsoVerdict);
+        }
+    }
+
+    private List<Verdict> judged(Step.Expect expect, Figures figures, Instant from, Instant to) {
         List<Verdict> judged = new ArrayList<>(expect.judge(figures));
         if (expect.cause() != null) {
             try {
@@ -158,9 +219,6 @@ public final class Replayer {
                 judged.add(Verdict.fail("cannot explain the span: " + e.getMessage()));
             }
         }
-        for (Verdict v : judged) {
-            verdicts.add(v);
-            listener.verdict(v);
-        }
+        return judged;
     }
 }

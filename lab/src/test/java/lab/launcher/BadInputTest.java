@@ -35,6 +35,8 @@ class BadInputTest {
                 "--every 1ms             | '--every': '1ms' (expected a period of 100ms or more",
                 "--every 99999999999999999999s | '--every': '99999999999999999999s' is longer than a day (expected at most 24h)",
                 "--speed 2               | '--speed': '2.0' (expected --speed only with --scenario: it divides a scenario's waits)",
+                "--also-judge x.yaml     | '--also-judge': 'x.yaml' (expected --also-judge only with --scenario",
+                "--scenario ../scenarios/01-naive.yaml --also-judge ../scenarios/03-redis.yaml | --also-judge ../scenarios/03-redis.yaml: its setup differs from the scenario's; expected the scenario's setup and steps with other expectations",
                 "--scenario ../scenarios/01-naive.yaml --workers 3 | '--workers': '3' (expected no --workers with --scenario: the scenario's setup decides it)",
                 "--every banana          | '--every': 'banana' is not a duration (expected a number and a unit",
                 "--task-time -1s         | '--task-time'",

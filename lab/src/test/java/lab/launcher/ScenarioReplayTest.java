@@ -19,9 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every lesson in scenarios/ replays headless against real workers and servers and passes; each one with an
- * expectation inverted fails with exit 1 naming that figure, so the verdicts are shown able to fail; a broken
- * file is exit 2 before anything starts.
+ * Every lesson in scenarios/ replays headless against real workers and servers and passes; its twin with one
+ * expectation inverted, judged on the same run ({@code --also-judge}), fails naming that figure, so the verdicts are
+ * shown able to fail without a second run of every lesson; one twin replayed on its own exits 1; a broken file is
+ * exit 2 before anything starts.
  */
 // Each lesson is a whole lab run of up to 45 s of waits, plus its start and its servers'.
 @org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -79,29 +80,53 @@ class ScenarioReplayTest {
         }
     }
 
+    /** The inverted figure that a twin's first line names. */
+    private static String invertedFigure(Path twin) throws IOException {
+        Matcher m = Pattern.compile("\\b(rows_per_tick|duplicate_ticks|extra_rows|missed_ticks|overlaps|ticks|rows)\\b")
+                .matcher(Files.readAllLines(twin).get(0));
+        assertThat(m.find())
+                .as("the fixture's first line names the inverted figure: %s", twin)
+                .isTrue();
+        return m.group(1);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
-    void a_shipped_lesson_replays_headless_with_every_expectation_holding(Path lesson) {
+    void a_shipped_lesson_replays_headless_with_every_expectation_holding_and_its_inverted_twin_failing(Path lesson)
+            throws IOException {
+        Path twin = FIXTURES.resolve("inverted").resolve(lesson.getFileName());
+        assertThat(twin).as("every lesson has an inverted twin").exists();
+        String figure = invertedFigure(twin);
         java.util.Set<Long> before = Children.alive();
-        Run r = replay(lesson);
+        // The twin is judged on the lesson's own run: it only has to show that one expectation can fail.
+        Run r = replay(lesson, "--also-judge", twin.toString());
         skippedIfTheMachineCannot(r);
 
         assertThat(r.code())
                 .as("exit code; stdout:%n%s%nstderr:%n%s", r.out(), r.err())
                 .isZero();
-        assertThat(r.out()).contains("verdict: PASS").doesNotContain("FAIL ");
+        List<String> own = r.out()
+                .lines()
+                .filter(l -> !l.startsWith("  also: ") && !l.startsWith("also-verdict: "))
+                .toList();
+        assertThat(own).as("the lesson's own lines").anyMatch(l -> l.startsWith("verdict: PASS"));
+        assertThat(own).as("the lesson's own lines").noneMatch(l -> l.contains("FAIL "));
+        assertThat(r.out())
+                .as("the twin's verdicts, on the same run")
+                .contains("  also: FAIL " + figure + ":")
+                .contains("also-verdict: FAIL");
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
     }
 
+    static Stream<Path> oneTwinAlone() {
+        // The quickest lesson: its twin replayed on its own shows the failing path whole, exit 1 and the FAIL line.
+        return Stream.of(FIXTURES.resolve("inverted").resolve("06-single-worker.yaml"));
+    }
+
     @ParameterizedTest(name = "{0}")
-    @MethodSource("inverted")
+    @MethodSource("oneTwinAlone")
     void a_lesson_with_one_expectation_inverted_fails_with_exit_1_naming_that_figure(Path lesson) throws IOException {
-        Matcher m = Pattern.compile("\\b(rows_per_tick|duplicate_ticks|extra_rows|missed_ticks|overlaps|ticks|rows)\\b")
-                .matcher(Files.readAllLines(lesson).get(0));
-        assertThat(m.find())
-                .as("the fixture's first line names the inverted figure")
-                .isTrue();
-        String figure = m.group(1);
+        String figure = invertedFigure(lesson);
 
         // The replay stops at its first failed expectation: the twin only has to show that this one can fail.
         Run r = replay(lesson, "--fail-fast");
@@ -109,6 +134,17 @@ class ScenarioReplayTest {
 
         assertThat(r.code()).as("exit code; stdout:%n%s", r.out()).isEqualTo(1);
         assertThat(r.out()).contains("FAIL " + figure + ":").contains("verdict: FAIL");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("inverted")
+    void every_inverted_twin_can_be_judged_on_its_lesson_s_run(Path twin) throws Exception {
+        Path lesson = LESSONS.resolve(twin.getFileName());
+        assertThat(lab.scenario.Replayer.variantOf(
+                        lab.scenario.ScenarioParser.parse(lesson), lab.scenario.ScenarioParser.parse(twin)))
+                .as("%s against %s", twin, lesson)
+                .isEmpty();
+        invertedFigure(twin);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import lab.check.Finding;
 import lab.protocol.Mode;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * servers: a soak restarts them), then each test reads one part of the verdict. The seed is fixed, so a failure
  * replays with {@code ./run.sh soak --mode <mode> --seed 10}; its five faults include every kind.
  */
+// A minute of faults per mode: long by nature, so under -Pslow (lab/pom.xml), not in the README's `mvn -B verify`.
+@Tag("slow")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SoakContract {
     static final long SEED = 10;
