@@ -201,11 +201,12 @@ class FencedLockTest {
 
         Attempt<RedisLock.Owned> got = waiting.get(10, TimeUnit.SECONDS);
         assertThat(got).as("the waiter, once the holder gave the lock back").isInstanceOf(Attempt.Granted.class);
-        // Its lease's expiry is counted from when it got the lock, after the release: it waited for it, not for the TTL.
+        // Its lease's expiry is counted from when it got the lock, after the release: it waited for it, not for the
+        // TTL.
         assertThat(Instant.parse((String) ((Attempt.Granted<RedisLock.Owned>) got)
-                                .lease()
-                                .fields()
-                                .get("expires_at")))
+                        .lease()
+                        .fields()
+                        .get("expires_at")))
                 .as("the waiter's lease ends 30 s after it was let in")
                 .isAfterOrEqualTo(released.plusSeconds(30));
         waiter.release(((Attempt.Granted<RedisLock.Owned>) got).lease());

@@ -217,14 +217,14 @@ abstract class GuardContract {
         int n = rowsPerTickAcrossProcesses();
         Map<String, Object> perTick = (Map<String, Object>) summary.get("rows_per_tick");
         if (n == WORKERS) {
-            assertThat(perTick.get("max")).as("most rows in a tick across processes").isEqualTo(n);
+            assertThat(perTick.get("max"))
+                    .as("most rows in a tick across processes")
+                    .isEqualTo(n);
             assertThat(((Number) summary.get("rows")).longValue())
                     .as("rows over %d ticks, %d fires", ticks, fires)
                     .isEqualTo(fires);
         } else {
-            assertThat(perTick)
-                    .as("rows per tick across processes")
-                    .isEqualTo(Map.of("min", n, "median", n, "max", n));
+            assertThat(perTick).as("rows per tick across processes").isEqualTo(Map.of("min", n, "median", n, "max", n));
         }
         int runs = jobRunsPerTickAcrossProcesses();
         long expectedRuns = runs == WORKERS ? fires : (long) ticks * runs;
@@ -241,8 +241,7 @@ abstract class GuardContract {
                     .findFirst()
                     .orElseThrow();
         }
-        List<Event> all =
-                Files.readAllLines(events).stream().map(Event::parse).toList();
+        List<Event> all = Files.readAllLines(events).stream().map(Event::parse).toList();
         Event counted = all.stream()
                 .filter(e -> e.type() == EventType.COUNTED)
                 .reduce((a, b) -> b)
@@ -252,7 +251,8 @@ abstract class GuardContract {
         long everyMs = counted.number("every_ms");
         return all.stream()
                 .filter(e -> e.type() == EventType.FIRED)
-                .filter(e -> !e.tick().isBefore(from) && !e.tick().plusMillis(everyMs).isAfter(to))
+                .filter(e -> !e.tick().isBefore(from)
+                        && !e.tick().plusMillis(everyMs).isAfter(to))
                 .count();
     }
 }

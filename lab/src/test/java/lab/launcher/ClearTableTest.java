@@ -8,11 +8,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import lab.protocol.Event;
-import lab.store.CounterRow;
-import lab.store.CounterStore;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
+import lab.store.CounterRow;
+import lab.store.CounterStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -74,7 +74,8 @@ class LiveSwitchTest {
                 Instant.parse((String) naive.get("from")),
                 Instant.parse((String) naive.get("to")),
                 Duration.ofSeconds(1));
-        assertThat(((Map<String, Object>) naive.get("rows_per_tick")).get("max")).isEqualTo(4);
+        assertThat(((Map<String, Object>) naive.get("rows_per_tick")).get("max"))
+                .isEqualTo(4);
         assertThat(((Number) naive.get("rows")).longValue())
                 .as("naive rows, for fires per tick %s", fires)
                 .isEqualTo(fires.values().stream().mapToLong(Long::longValue).sum());

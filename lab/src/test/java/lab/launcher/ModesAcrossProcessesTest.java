@@ -87,7 +87,7 @@ class ModesAcrossProcessesTest {
         assertThat(seg)
                 .extracting(ModeSegment::mode)
                 .containsExactly("naive", "local-mutex", "redis", "postgres", "postgres", "postgres");
-        // Decided by the recording where every worker writes: each fire skipped as late is one row fewer.
+        // Decided by the recording where every worker writes: each tick has a row for every fire its workers made.
         Duration every = Duration.ofSeconds(1);
         TestLabs.assertEveryWorkerWrote(seg.get(0), every, 4, rows, events);
         TestLabs.assertEveryWorkerWrote(seg.get(1), every, 4, rows, events);

@@ -72,7 +72,9 @@ class NaiveRunTest {
         long twice = fires.values().stream().filter(n -> n >= 2).count();
         long none = fires.values().stream().filter(n -> n == 0).count();
         assertThat(fires).as("fires per counted tick").hasSize(ticks);
-        assertThat(((Number) s.get("rows")).longValue()).as("rows, for fires %s", fires).isEqualTo(rows);
+        assertThat(((Number) s.get("rows")).longValue())
+                .as("rows, for fires %s", fires)
+                .isEqualTo(rows);
         assertThat(((Number) s.get("duplicate_ticks")).longValue()).isEqualTo(twice);
         assertThat(((Number) s.get("extra_rows")).longValue()).isEqualTo(rows - (ticks - none));
         assertThat(((Number) s.get("missed_ticks")).longValue()).isEqualTo(none);
@@ -96,17 +98,17 @@ class NaiveRunTest {
         Map<java.time.Instant, Long> fires = fires(s);
         long none = fires.values().stream().filter(n -> n == 0).count();
         assertThat(fires).as("fires per counted tick").hasSize(ticks);
-        assertThat(((Number) s.get("rows")).longValue()).as("rows, for fires %s", fires).isEqualTo(ticks - none);
+        assertThat(((Number) s.get("rows")).longValue())
+                .as("rows, for fires %s", fires)
+                .isEqualTo(ticks - none);
         assertThat(((Number) s.get("missed_ticks")).longValue()).isEqualTo(none);
         assertThat(s.get("duplicate_ticks")).isEqualTo(0);
         assertThat(s.get("extra_rows")).isEqualTo(0);
         assertThat(((Map<?, ?>) s.get("rows_per_tick")).get("max")).isEqualTo(1);
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Object>> causes = (Map<String, Map<String, Object>>) s.get("causes");
-        assertThat(causes)
-                .as("no duplicate or overlap to explain")
-                .allSatisfy((cause, counts) -> assertThat(counts)
-                        .containsEntry("duplicate_ticks", 0)
-                        .containsEntry("overlaps", 0));
+        assertThat(causes).as("no duplicate or overlap to explain").allSatisfy((cause, counts) -> assertThat(counts)
+                .containsEntry("duplicate_ticks", 0)
+                .containsEntry("overlaps", 0));
     }
 }
