@@ -81,8 +81,9 @@ class ReportIT {
             // twice; the mark names the runs it had either way.
             assertThat(m.group(3))
                     .as("mark %s's explanation", m.group(1))
-                    .matches(m.group(1) + ": tick \\d\\d:\\d\\d:\\d\\d ran [23] times \\(w\\d(, w\\d){1,2}\\): .*without"
-                            + " a lock shared between processes \\(mode naive\\)");
+                    .matches(
+                            m.group(1) + ": tick \\d\\d:\\d\\d:\\d\\d ran [23] times \\(w\\d(, w\\d){1,2}\\): .*without"
+                                    + " a lock shared between processes \\(mode naive\\)");
         }
         // A bound: a tick loses its duplicate only if two of its three fires were dropped as late.
         assertThat(marks).as("duplicate marks, one per counted tick:%n%s", out).isGreaterThanOrEqualTo(2);
