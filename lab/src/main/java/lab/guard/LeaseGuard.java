@@ -189,6 +189,12 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             if (e.type() == EventType.RELEASED) {
                 lingering.put(lease, tick);
                 lingering.keySet().removeIf(l -> l != lease && lingering.get(l) != null && expired(l));
+                // A stop that came while the expiry was being set found nothing to give back: whichever of the two
+                // takes the lease out of the map gives it back, so it is never left to expire and never given twice.
+                if (stopping.getCount() == 0 && lingering.remove(lease) != null) {
+                    LockEvent stopped = shutdownRelease(lease);
+                    return stopped.type() == EventType.RELEASED ? timed(stopped, callStart) : e;
+                }
             }
             return e;
         }
@@ -225,14 +231,17 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     @Override
     public void shutdown() {
         stopping.countDown();
-        lingering.forEach((lease, tick) -> {
+        for (L lease : java.util.List.copyOf(lingering.keySet())) {
+            Tick tick = lingering.remove(lease);
+            if (tick == null) {
+                continue; // the run that set its expiry saw the stop and gave it back itself
+            }
             LockEvent e = shutdownRelease(lease);
             // Only a lock still ours was given back; one that had expired already is nobody's business now.
             if (e.type() == EventType.RELEASED) {
                 listener.on(e.type(), tick, e.detail(), e.fields());
             }
-        });
-        lingering.clear();
+        }
     }
 
     @Override

@@ -37,7 +37,8 @@ class FencedLockContractTest extends GuardContract {
 
     @Override
     List<String> modeFlags() {
-        return List.of("--mode", "fenced");
+        // Decided: held to the tick's end, a worker late by up to half a period still finds the lock taken.
+        return List.of("--mode", "fenced", "--hold-at-least", "window");
     }
 
     @Override

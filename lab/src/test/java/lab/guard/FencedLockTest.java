@@ -151,6 +151,26 @@ class FencedLockTest {
                 true,
                 Clock.systemUTC());
         holder.open();
+        // The waiter reads its clock once as it asks and once after each try that found the lock held: the second
+        // reading is the event "it tried and was refused", which the test waits for instead of sleeping.
+        CountDownLatch refusedOnce = new CountDownLatch(2);
+        Clock watched = new Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                refusedOnce.countDown();
+                return Instant.now();
+            }
+        };
         RedisLock waiter = new RedisLock(
                 "w2",
                 2,
@@ -159,7 +179,7 @@ class FencedLockTest {
                 false,
                 Duration.ofSeconds(30),
                 true,
-                Clock.systemUTC(),
+                watched,
                 false,
                 Duration.ofSeconds(10));
         waiter.open();
@@ -173,12 +193,22 @@ class FencedLockTest {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(300);
-        assertThat(waiting).as("still waiting while the holder holds it").isNotDone();
+        assertThat(refusedOnce.await(10, TimeUnit.SECONDS))
+                .as("the waiter tried and found the lock held")
+                .isTrue();
+        Instant released = Instant.now();
         holder.release(held);
 
         Attempt<RedisLock.Owned> got = waiting.get(10, TimeUnit.SECONDS);
-        assertThat(got).isInstanceOf(Attempt.Granted.class);
+        assertThat(got).as("the waiter, once the holder gave the lock back").isInstanceOf(Attempt.Granted.class);
+        // Its lease's expiry is counted from when it got the lock, after the release: it waited for it, not for the
+        // TTL.
+        assertThat(Instant.parse((String) ((Attempt.Granted<RedisLock.Owned>) got)
+                        .lease()
+                        .fields()
+                        .get("expires_at")))
+                .as("the waiter's lease ends 30 s after it was let in")
+                .isAfterOrEqualTo(released.plusSeconds(30));
         waiter.release(((Attempt.Granted<RedisLock.Owned>) got).lease());
         holder.close();
         waiter.close();

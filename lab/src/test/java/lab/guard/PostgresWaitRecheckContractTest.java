@@ -22,6 +22,7 @@ class PostgresWaitRecheckContractTest extends GuardContract {
 
     @Override
     List<String> modeFlags() {
+        // Decided by the recheck: a late worker waits for the lock, then finds the tick's row and does not write.
         return List.of("--mode", "postgres", "--pg-lock", "wait", "--recheck", "on");
     }
 

@@ -76,11 +76,15 @@ class ReportIT {
         while (m.find()) {
             marks++;
             assertThat(m.group(2)).as("mark %s's cause", m.group(1)).isEqualTo("no-lock");
+            // Two runs or three: a fire a loaded machine delays past half a period is dropped, and the tick still ran
+            // twice; the mark names the runs it had either way.
             assertThat(m.group(3))
                     .as("mark %s's explanation", m.group(1))
-                    .matches(m.group(1) + ": tick \\d\\d:\\d\\d:\\d\\d ran 3 times \\(w\\d, w\\d, w\\d\\): .*without a"
-                            + " lock shared between processes \\(mode naive\\)");
+                    .matches(
+                            m.group(1) + ": tick \\d\\d:\\d\\d:\\d\\d ran [23] times \\(w\\d(, w\\d){1,2}\\): .*without"
+                                    + " a lock shared between processes \\(mode naive\\)");
         }
+        // A bound: a tick loses its duplicate only if two of its three fires were dropped as late.
         assertThat(marks).as("duplicate marks, one per counted tick:%n%s", out).isGreaterThanOrEqualTo(2);
         assertThat(dom).contains("<li class=\"finding duplicate\" data-cause=\"no-lock\"");
         assertThat(dom).contains("<td data-figure=\"duplicate_ticks\">" + marks + "</td>");
@@ -98,7 +102,7 @@ class ReportIT {
                 steps:
                   - say: "Two workers, no lock: every tick runs twice."
                   - wait: 3s
-                  - expect: { rows_per_tick: 2, cause: no-lock }
+                  - expect: { duplicate_ticks: "> 0", cause: no-lock }
                 """);
         Path runs = dir.resolve("scenario");
         String out = lab(runs, "--scenario", scenario.toString(), "--headless");
@@ -108,8 +112,8 @@ class ReportIT {
         assertThat(dom).contains("data-worker=\"w1\"", "data-worker=\"w2\"");
         assertThat(dom).containsPattern("<g class=\"caption\" data-label=\"C1\"><title>C1: Two workers, no lock");
         assertThat(dom)
-                .containsPattern("<g class=\"verdict pass\" data-label=\"V1\"><title>V1: PASS rows_per_tick:"
-                        + " expected 2 in every tick");
+                .containsPattern("<g class=\"verdict pass\" data-label=\"V1\"><title>V1: PASS duplicate_ticks:"
+                        + " expected &gt; 0");
         assertThat(dom).contains("<li class=\"verdict pass\">", "2 of 2 expectations held.");
         assertThat(MARK.matcher(dom).find()).as("a duplicate mark").isTrue();
     }

@@ -30,6 +30,9 @@ class DashboardTest {
     private final RecordingTerminal terminal = new RecordingTerminal(100, 30);
     private final AtomicReference<LabSnapshot> snapshot =
             new AtomicReference<>(SnapshotFixture.withWorkers(4).build());
+    /** How many times the dashboard's loop has read the snapshot: each read is a look that could draw a frame. */
+    private final java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+
     private final List<Command> commands = new CopyOnWriteArrayList<>();
     private final AtomicBoolean stop = new AtomicBoolean();
     private Dashboard dashboard;
@@ -39,7 +42,13 @@ class DashboardTest {
         dashboard = new Dashboard(terminal, Rendered.COLOUR_UTF8);
         running = CompletableFuture.runAsync(() -> {
             try {
-                dashboard.run(snapshot::get, commands::add, stop::get);
+                dashboard.run(
+                        () -> {
+                            looks.incrementAndGet();
+                            return snapshot.get();
+                        },
+                        commands::add,
+                        stop::get);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -87,8 +96,10 @@ class DashboardTest {
         // The first frame is the event to wait for: once it is out, nothing has changed, so nothing more is drawn.
         await().atMost(SOON).until(() -> terminal.flushes.get() >= 1);
         int before = terminal.flushes.get();
+        int looked = looks.get();
 
-        Thread.sleep(5 * Dashboard.FRAME_MILLIS);
+        // Decided by the event, not a sleep: the loop has looked at the unchanged snapshot five more times.
+        await().atMost(SOON).until(() -> looks.get() >= looked + 5);
 
         assertThat(terminal.flushes.get()).isEqualTo(before);
     }
