@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# flake.sh N [TEST-CLASSES]: runs the test suite (or only the named classes, comma-separated as surefire's -Dtest
-# takes them) N times, each on a fresh clone of this repository's HEAD, and prints every failure of every run.
+# flake.sh N [TEST-CLASSES [MAVEN-ARGS...]]: runs the test suite (or only the named classes, comma-separated as
+# surefire's -Dtest takes them) N times, each on a fresh clone of this repository's HEAD, and prints every failure of
+# every run. MAVEN-ARGS go to every run: -Pslow to include the tests tagged slow (the soaks).
 # Races are the lab's subject, not its tests': a test that fails once in N runs has a race of its own, and this is
 # how to find it. Run it with the machine busy (e.g. `stress --cpu 2` beside it) to see what a loaded laptop sees.
 #
 #   lab/bench/flake.sh 5 'RedisTrapsTest,FencedLockTest,ModesAcrossProcessesTest'
+#   lab/bench/flake.sh 5 'FencedSoakTest,IdempotentSoakTest' -Pslow
 #   lab/bench/flake.sh 1                      # the whole suite, verify included
 set -euo pipefail
 
@@ -14,14 +16,16 @@ if [ "$#" -lt 1 ] || ! [[ "$1" =~ ^[1-9][0-9]*$ ]]; then
 fi
 runs="$1"
 classes="${2:-}"
+extra=("${@:3}")
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/schedlock-flake-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
 if [ -n "$classes" ]; then
   # Only the named classes, surefire's and failsafe's alike; an IT name goes to failsafe.
+  # The container image is not among the named classes' needs: its jlink would only cost each run a minute.
   goal=(verify "-Dtest=$classes" "-Dit.test=$classes" -Dsurefire.failIfNoSpecifiedTests=false
-    -Dfailsafe.failIfNoSpecifiedTests=false -Dspotless.check.skip=true)
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dspotless.check.skip=true -Dlab.image.skip=true)
 else
   goal=(verify)
 fi
@@ -31,7 +35,7 @@ for i in $(seq 1 "$runs"); do
   clone="$work/run-$i"
   git clone -q "$repo" "$clone"
   start=$(date +%s)
-  if (cd "$clone" && mvn -B "${goal[@]}" >"$work/run-$i.log" 2>&1); then
+  if (cd "$clone" && mvn -B "${goal[@]}" "${extra[@]}" >"$work/run-$i.log" 2>&1); then
     echo "run $i of $runs: pass ($(($(date +%s) - start)) s)"
   else
     failed_runs=$((failed_runs + 1))
