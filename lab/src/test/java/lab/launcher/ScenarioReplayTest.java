@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * shown able to fail without a second run of every lesson; one twin replayed on its own exits 1; a broken file is
  * exit 2 before anything starts.
  */
-// Each lesson is a whole lab run of up to 45 s of waits, plus its start and its servers'.
+// Each lesson is a whole lab run of up to 45 s of waits (the longer ones under -Pslow), plus its start and its
+// servers'.
 @org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
 class ScenarioReplayTest {
     private static final Path LESSONS = Path.of("..", "scenarios");
@@ -48,8 +49,26 @@ class ScenarioReplayTest {
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * A lesson whose waits add to this much runs past 45 s with its start and its settles: long by nature, so under
+     * -Pslow (lab/pom.xml), as the design's test time says.
+     */
+    private static final java.time.Duration LONG = java.time.Duration.ofSeconds(30);
+
+    private static boolean isLong(Path lesson) {
+        try {
+            return lab.scenario.ScenarioParser.parse(lesson).totalWait().compareTo(LONG) >= 0;
+        } catch (lab.scenario.ScenarioException e) {
+            return false; // judged, and failed, in the quick half
+        }
+    }
+
     static Stream<Path> lessons() throws IOException {
-        return yamlIn(LESSONS);
+        return yamlIn(LESSONS).filter(p -> !isLong(p));
+    }
+
+    static Stream<Path> longLessons() throws IOException {
+        return yamlIn(LESSONS).filter(ScenarioReplayTest::isLong);
     }
 
     static Stream<Path> inverted() throws IOException {
@@ -94,6 +113,18 @@ class ScenarioReplayTest {
     @MethodSource("lessons")
     void a_shipped_lesson_replays_headless_with_every_expectation_holding_and_its_inverted_twin_failing(Path lesson)
             throws IOException {
+        replaysWithItsTwin(lesson);
+    }
+
+    @org.junit.jupiter.api.Tag("slow")
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("longLessons")
+    void a_long_shipped_lesson_replays_headless_with_every_expectation_holding_and_its_inverted_twin_failing(
+            Path lesson) throws IOException {
+        replaysWithItsTwin(lesson);
+    }
+
+    private void replaysWithItsTwin(Path lesson) throws IOException {
         Path twin = FIXTURES.resolve("inverted").resolve(lesson.getFileName());
         assertThat(twin).as("every lesson has an inverted twin").exists();
         String figure = invertedFigure(twin);
