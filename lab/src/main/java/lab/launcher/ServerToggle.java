@@ -87,7 +87,7 @@ public final class ServerToggle {
     private String restoreFencing() {
         try {
             infra.restoreFencingCounter();
-            return "; fencing counter restored from the store";
+            return "; fencing counter restored above every token issued";
         } catch (IllegalStateException e) {
             return "; fencing counter not restored (fenced mode fails closed until it is): " + e.getMessage();
         }
