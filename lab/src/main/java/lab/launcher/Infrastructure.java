@@ -191,8 +191,8 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /**
-     * What a lock needs beyond its server: the fencing counter restored above every token issued (fenced), the second lock
-     * server's PostgreSQL database (lock-servers 2). Both are idempotent, so a switch may ask again.
+     * What a lock needs beyond its server: the fencing counter restored above every token issued (fenced), the second
+     * lock server's PostgreSQL database (lock-servers 2). Both are idempotent, so a switch may ask again.
      */
     private void readyLocks(ModeSpec spec) {
         if (spec.mode() == Mode.FENCED) {
