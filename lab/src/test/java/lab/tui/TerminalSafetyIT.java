@@ -110,17 +110,20 @@ class TerminalSafetyIT {
                         + " --workers 1 --every 1s --runs-dir " + dir.resolve("runs") + "; echo EXITED=$?",
                 "Enter");
 
-        // Both servers up too (an event on screen, not a sleep), so that the check below covers their processes as
-        // well as the worker's: a server that failed to start would leave nothing of its own to give back.
-        awaitScreen(
+        // Both servers decided too (an event on screen, not a sleep), so that the check below covers the processes of
+        // every server that started as well as the worker's. A server that failed to start has nothing of its own to
+        // give back, so it is counted out, not waited for: under stress --cpu 2, flake.sh saw the machine's PostgreSQL
+        // fail to start once in eighteen of these (a lab's fault of its own, said on the dashboard, not this test's).
+        String up = awaitScreen(
                 s -> s.matches("(?s).*\\n.w1\\s+\\d+\\s+\\d+\\s+up\\b.*")
-                        && s.matches("(?s).*redis ready.*")
-                        && s.matches("(?s).*postgres ready.*"),
+                        && s.matches("(?s).*redis (ready|failed).*")
+                        && s.matches("(?s).*postgres (ready|failed).*"),
                 Duration.ofSeconds(90));
+        int servers = (up.matches("(?s).*redis ready.*") ? 1 : 0) + (up.matches("(?s).*postgres ready.*") ? 1 : 0);
         Running lab = running();
         assertThat(lab.tree())
-                .as("the launcher, the worker and the two servers")
-                .hasSizeGreaterThanOrEqualTo(4);
+                .as("the launcher, the worker and the %d servers that started; screen:%n%s", servers, up)
+                .hasSizeGreaterThanOrEqualTo(2 + servers);
 
         exit.end(lab);
 
