@@ -23,8 +23,12 @@ trap 'rm -rf "$work"' EXIT
 
 if [ -n "$classes" ]; then
   # Only the named classes, surefire's and failsafe's alike; an IT name goes to failsafe.
+  # Each name to its own runner: an IT to failsafe (after the package it needs), any other class to surefire only;
+  # given to both, a class runs twice, and failsafe runs it without the settings surefire gives it (lab.home).
+  tests=$(tr ',' '\n' <<<"$classes" | grep -v 'IT$' | paste -sd, - || true)
+  its=$(tr ',' '\n' <<<"$classes" | grep 'IT$' | paste -sd, - || true)
   # The container image is not among the named classes' needs: its jlink would only cost each run a minute.
-  goal=(verify "-Dtest=$classes" "-Dit.test=$classes" -Dsurefire.failIfNoSpecifiedTests=false
+  goal=(verify "-Dtest=${tests:-none}" "-Dit.test=${its:-none}" -Dsurefire.failIfNoSpecifiedTests=false
     -Dfailsafe.failIfNoSpecifiedTests=false -Dspotless.check.skip=true -Dlab.image.skip=true)
 else
   goal=(verify)
