@@ -19,6 +19,7 @@ import lab.launcher.StartFailure;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Hold;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -95,7 +96,7 @@ final class InsideRuns {
             List<Long> select1Micros) {}
 
     Switching switching(int workers, int switches, Duration collect) throws Exception {
-        ModeSpec spec = ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(50));
+        ModeSpec spec = ModeSpec.defaults(Mode.REDIS).with(Knobs.TASK_TIME, Duration.ofMillis(50));
         Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500)));
         Map<String, Long> acquired = new ConcurrentHashMap<>();
         Map<String, List<Long>> cost = new ConcurrentHashMap<>();
@@ -171,8 +172,8 @@ final class InsideRuns {
         VirtualScreen screen = new VirtualScreen(120, 40);
         Path summary = work.resolve("stress-summary.json");
         ModeSpec spec = ModeSpec.defaults(Mode.REDIS)
-                .withTaskTime(Duration.ofMillis(20))
-                .withHoldAtLeast(Hold.WINDOW);
+                .with(Knobs.TASK_TIME, Duration.ofMillis(20))
+                .with(Knobs.HOLD_AT_LEAST, Hold.WINDOW);
         LabSettings settings = settings(workers, spec, Duration.ofMillis(100))
                 .writingSummaryTo(summary)
                 .runningFor(length);

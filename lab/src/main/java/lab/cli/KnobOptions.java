@@ -58,7 +58,7 @@ final class KnobOptions {
         }
 
         private <T> ModeSpec write(ModeSpec s, Knob<T> k) {
-            return k.write(s, get(k));
+            return s.with(k, get(k));
         }
 
         /** The options of knobs that a scenario's setup decides: refused beside {@code --scenario}. */

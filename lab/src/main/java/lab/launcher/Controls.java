@@ -14,6 +14,7 @@ import lab.fleet.AttachServer;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -147,8 +148,10 @@ public final class Controls implements LabControl {
     @Override
     public Duration settle() {
         ModeSpec spec = modes.spec();
-        boolean queues = spec.mode().lock() == Mode.Lock.POSTGRES && spec.pgLock() == PgLock.WAIT;
-        return spec.taskTime().multipliedBy(queues ? workers.all().size() : 1).plusMillis(300);
+        boolean queues = spec.mode().lock() == Mode.Lock.POSTGRES && spec.get(Knobs.PG_LOCK) == PgLock.WAIT;
+        return spec.get(Knobs.TASK_TIME)
+                .multipliedBy(queues ? workers.all().size() : 1)
+                .plusMillis(300);
     }
 
     @Override

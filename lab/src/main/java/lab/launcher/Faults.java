@@ -13,6 +13,7 @@ import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 import lab.session.FaultKind;
 import lab.session.WorkerTarget;
@@ -121,7 +122,7 @@ public final class Faults {
     }
 
     private String stop(WorkerProcess w) {
-        boolean releases = spec.get().releaseOnShutdown();
+        boolean releases = spec.get().get(Knobs.RELEASE_ON_SHUTDOWN);
         w.requestStop();
         try {
             w.awaitStop(settle.get().plusSeconds(5));
@@ -211,7 +212,7 @@ public final class Faults {
         }
         boolean first = recent.stream().noneMatch(e -> e.tick().equals(g.tick()) && e.ts().isBefore(g.ts()));
         long age = Duration.between(g.ts(), now).toMillis();
-        long task = spec.get().taskTime().toMillis();
+        long task = spec.get().get(Knobs.TASK_TIME).toMillis();
         return first && age >= Math.min(100, task / 4) && age <= task / jobPart ? h : Optional.empty();
     }
 
@@ -219,8 +220,8 @@ public final class Faults {
     private boolean ttlSaysFresh() {
         LockState s = lock.get();
         if (s != null && !s.free() && s.ttlMillis() >= 0) {
-            long age = spec.get().lockTtl().toMillis() - s.ttlMillis();
-            return age <= spec.get().taskTime().toMillis() / 2;
+            long age = spec.get().get(Knobs.LOCK_TTL).toMillis() - s.ttlMillis();
+            return age <= spec.get().get(Knobs.TASK_TIME).toMillis() / 2;
         }
         return true;
     }

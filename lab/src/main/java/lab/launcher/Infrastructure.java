@@ -12,6 +12,7 @@ import lab.guard.postgres.SecondLockDatabase;
 import lab.guard.redis.FencingCounter;
 import lab.os.SessionFolder;
 import lab.protocol.Event;
+import lab.protocol.Knobs;
 import lab.protocol.LockServers;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -198,7 +199,7 @@ public final class Infrastructure implements AutoCloseable {
         if (spec.mode() == Mode.FENCED) {
             restoreFencingCounter();
         }
-        if (spec.lockServers() == 2 && spec.mode() == Mode.POSTGRES) {
+        if (spec.get(Knobs.LOCK_SERVERS) == 2 && spec.mode() == Mode.POSTGRES) {
             SecondLockDatabase.ensure(postgres.url());
         }
     }

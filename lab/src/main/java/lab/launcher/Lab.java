@@ -29,6 +29,7 @@ import lab.protocol.AttachGrant;
 import lab.protocol.ClockOffset;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
 
@@ -109,7 +110,7 @@ public final class Lab implements AutoCloseable {
                 infra,
                 recording,
                 () -> modes.spec().mode().cliName(),
-                () -> modes.spec().onLockError(),
+                () -> modes.spec().get(Knobs.ON_LOCK_ERROR),
                 settings.storeInPostgres());
         Partitions partitions = new Partitions(
                 infra::networks,

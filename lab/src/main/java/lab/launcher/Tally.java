@@ -15,6 +15,7 @@ import lab.check.Figures;
 import lab.check.Finding;
 import lab.guard.Fields;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
@@ -109,7 +110,7 @@ public final class Tally {
                 settings.workers(),
                 settings.spec().mode().cliName(),
                 every,
-                settings.spec().taskTime(),
+                settings.spec().get(Knobs.TASK_TIME),
                 readyMillis,
                 // job_runs and refused_writes per run only: the modes' spans are counted from the rows the dashboard
                 // keeps.

@@ -2,7 +2,6 @@ package lab.protocol;
 
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -29,10 +28,22 @@ public final class Knob<T> {
     private final Parser<T> parser;
     private final Predicate<T> allowed;
     private final Function<T, String> formatter;
-    private final Function<ModeSpec, T> read;
-    private final BiFunction<ModeSpec, T, ModeSpec> write;
     private final Set<Mode.Lock> concerns;
     private final List<T> steps;
+
+    /** A knob set up once, before the lab runs: it concerns no mode's guard and no key cycles through it. */
+    Knob(
+            String name,
+            Scope scope,
+            String label,
+            String help,
+            T defaultValue,
+            String expected,
+            Parser<T> parser,
+            Predicate<T> allowed,
+            Function<T, String> formatter) {
+        this(name, scope, label, help, defaultValue, expected, parser, allowed, formatter, Set.of(), List.of());
+    }
 
     Knob(
             String name,
@@ -44,8 +55,6 @@ public final class Knob<T> {
             Parser<T> parser,
             Predicate<T> allowed,
             Function<T, String> formatter,
-            Function<ModeSpec, T> read,
-            BiFunction<ModeSpec, T, ModeSpec> write,
             Set<Mode.Lock> concerns,
             List<T> steps) {
         this.name = name;
@@ -57,8 +66,6 @@ public final class Knob<T> {
         this.parser = parser;
         this.allowed = allowed;
         this.formatter = formatter;
-        this.read = read;
-        this.write = write;
         this.concerns = Set.copyOf(concerns);
         this.steps = List.copyOf(steps);
     }
@@ -142,26 +149,9 @@ public final class Knob<T> {
         return formatter.apply(value);
     }
 
-    /** Its value in {@code spec}; live knobs only. */
-    public T read(ModeSpec spec) {
-        return live().read.apply(spec);
-    }
-
-    /** {@code spec} with this knob at {@code value}; live knobs only. */
-    public ModeSpec write(ModeSpec spec, T value) {
-        return live().write.apply(spec, check(value));
-    }
-
-    /** {@code spec} with this knob at the value {@code text} names. */
+    /** {@code spec} with this knob at the value {@code text} names; live knobs only. */
     public ModeSpec set(ModeSpec spec, String text) {
-        return write(spec, parse(text));
-    }
-
-    private Knob<T> live() {
-        if (!scope.live()) {
-            throw new IllegalStateException(name + " is not a knob of the mode: it is " + scope.where());
-        }
-        return this;
+        return spec.with(this, parse(text));
     }
 
     @Override

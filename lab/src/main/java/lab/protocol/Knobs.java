@@ -1,7 +1,6 @@
 package lab.protocol;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +9,9 @@ import java.util.stream.Collectors;
 
 /**
  * Every knob of the lab, each declared once. Adding a knob is one declaration here, and the code that uses it:
- * the command line, {@code PUT /mode}, scenarios, help and summaries find it in {@link #ALL}.
+ * the command line, {@code PUT /mode}, scenarios, the knob panel, help and summaries find it in {@link #ALL}; a live
+ * knob's value travels in {@link ModeSpec} under its declaration ({@code spec.get(Knobs.LOCK_TTL)}), so nothing
+ * else is written for it. Which modes a knob concerns is the {@code Set<Mode.Lock>} before its steps.
  */
 public final class Knobs {
     public static final Knob<Mode> MODE = new Knob<>(
@@ -23,8 +24,6 @@ public final class Knobs {
             Mode::parse,
             m -> true,
             Mode::cliName,
-            ModeSpec::mode,
-            ModeSpec::withMode,
             Set.of(),
             List.of(Mode.values()));
     public static final Knob<Duration> TASK_TIME = new Knob<>(
@@ -39,8 +38,6 @@ public final class Knobs {
             Durations::parse,
             d -> !d.isNegative(),
             Durations::format,
-            ModeSpec::taskTime,
-            ModeSpec::withTaskTime,
             EnumSet.allOf(Mode.Lock.class),
             List.of(Duration.ZERO, Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofSeconds(3)));
     public static final Knob<Duration> LOCK_TTL = new Knob<>(
@@ -53,8 +50,6 @@ public final class Knobs {
             Durations::parse,
             d -> d.toMillis() > 0,
             Durations::format,
-            ModeSpec::lockTtl,
-            ModeSpec::withLockTtl,
             Set.of(Mode.Lock.REDIS),
             List.of(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)));
     public static final Knob<Hold> HOLD_AT_LEAST = new Knob<>(
@@ -68,8 +63,6 @@ public final class Knobs {
             Hold::parse,
             h -> !h.atLeast().isNegative(),
             Hold::toString,
-            ModeSpec::holdAtLeast,
-            ModeSpec::withHoldAtLeast,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES, Mode.Lock.HOST_FILE),
             List.of(Hold.NONE, Hold.of(Duration.ofMillis(800)), Hold.WINDOW));
     public static final Knob<LockKey> LOCK_KEY = new Knob<>(
@@ -78,12 +71,10 @@ public final class Knobs {
             "KEY",
             "fixed (one lock for the job) or per-tick (the key is the tick; never released, it expires)",
             LockKey.FIXED,
-            choices(LockKey.values()),
-            t -> choose(LockKey.values(), t),
+            KnobTexts.choices(LockKey.values()),
+            t -> KnobTexts.choose(LockKey.values(), t),
             k -> true,
             LockKey::toString,
-            ModeSpec::lockKey,
-            ModeSpec::withLockKey,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(LockKey.values()));
     public static final Knob<Duration> LOCK_WAIT = new Knob<>(
@@ -97,8 +88,6 @@ public final class Knobs {
             Durations::parse,
             d -> !d.isNegative() && d.compareTo(Duration.ofSeconds(60)) <= 0,
             Durations::format,
-            ModeSpec::lockWait,
-            ModeSpec::withLockWait,
             Set.of(Mode.Lock.REDIS),
             List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(4)));
     public static final Knob<Boolean> RENEW = new Knob<>(
@@ -108,11 +97,9 @@ public final class Knobs {
             "a watchdog extends the Redis lease every third of its TTL while the job runs",
             false,
             "on or off",
-            Knobs::onOff,
+            KnobTexts::onOff,
             b -> true,
-            Knobs::onOffText,
-            ModeSpec::renew,
-            ModeSpec::withRenew,
+            KnobTexts::onOffText,
             Set.of(Mode.Lock.REDIS),
             List.of(false, true));
     public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = new Knob<>(
@@ -122,11 +109,9 @@ public final class Knobs {
             "a worker stopped gracefully (SIGTERM) gives back its lock before it exits",
             true,
             "on or off",
-            Knobs::onOff,
+            KnobTexts::onOff,
             b -> true,
-            Knobs::onOffText,
-            ModeSpec::releaseOnShutdown,
-            ModeSpec::withReleaseOnShutdown,
+            KnobTexts::onOffText,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(true, false));
     public static final Knob<OnLockError> ON_LOCK_ERROR = new Knob<>(
@@ -135,12 +120,10 @@ public final class Knobs {
             "WHAT",
             "with the lock's server down: skip (fail closed) or local (the seed's fallback to an in-process lock)",
             OnLockError.SKIP,
-            choices(OnLockError.values()),
-            t -> choose(OnLockError.values(), t),
+            KnobTexts.choices(OnLockError.values()),
+            t -> KnobTexts.choose(OnLockError.values(), t),
             o -> true,
             OnLockError::toString,
-            ModeSpec::onLockError,
-            ModeSpec::withOnLockError,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(OnLockError.values()));
     public static final Knob<Integer> LOCK_SERVERS = new Knob<>(
@@ -151,11 +134,9 @@ public final class Knobs {
                     + " second PostgreSQL database), as behind a replica or a pooler",
             1,
             "1 or 2",
-            Knobs::wholeNumber,
+            KnobTexts::wholeNumber,
             n -> n == 1 || n == 2,
             String::valueOf,
-            ModeSpec::lockServers,
-            ModeSpec::withLockServers,
             EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
             List.of(1, 2));
     public static final Knob<Release> RELEASE = new Knob<>(
@@ -164,12 +145,10 @@ public final class Knobs {
             "HOW",
             "safe (compare-and-delete) or unsafe (plain DEL)",
             Release.SAFE,
-            choices(Release.values()),
-            t -> choose(Release.values(), t),
+            KnobTexts.choices(Release.values()),
+            t -> KnobTexts.choose(Release.values(), t),
             r -> true,
             Release::toString,
-            ModeSpec::release,
-            ModeSpec::withRelease,
             Set.of(Mode.Lock.REDIS),
             List.of(Release.values()));
     public static final Knob<PgLock> PG_LOCK = new Knob<>(
@@ -178,12 +157,10 @@ public final class Knobs {
             "HOW",
             "try (skip when taken) or wait (queue, as one seed wrote it)",
             PgLock.TRY,
-            choices(PgLock.values()),
-            t -> choose(PgLock.values(), t),
+            KnobTexts.choices(PgLock.values()),
+            t -> KnobTexts.choose(PgLock.values(), t),
             p -> true,
             PgLock::toString,
-            ModeSpec::pgLock,
-            ModeSpec::withPgLock,
             Set.of(Mode.Lock.POSTGRES),
             List.of(PgLock.values()));
     public static final Knob<Boolean> RECHECK = new Knob<>(
@@ -193,11 +170,9 @@ public final class Knobs {
             "under the lock, write only if the tick has no row yet",
             false,
             "on or off",
-            Knobs::onOff,
+            KnobTexts::onOff,
             b -> true,
-            Knobs::onOffText,
-            ModeSpec::recheck,
-            ModeSpec::withRecheck,
+            KnobTexts::onOffText,
             EnumSet.allOf(Mode.Lock.class),
             List.of(false, true));
     public static final Knob<Integer> WORKERS = new Knob<>(
@@ -207,13 +182,9 @@ public final class Knobs {
             "worker processes",
             4,
             "a whole number from 1 to 64",
-            Knobs::wholeNumber,
+            KnobTexts::wholeNumber,
             n -> n >= 1 && n <= 64,
-            String::valueOf,
-            null,
-            null,
-            Set.of(),
-            List.of());
+            String::valueOf);
     public static final Knob<Integer> HOSTS = new Knob<>(
             "hosts",
             Scope.SETUP,
@@ -223,13 +194,9 @@ public final class Knobs {
                     + " namespace of its own that reaches the servers over a veth link",
             1,
             "a whole number from 1 to 8, and no more than the workers",
-            Knobs::wholeNumber,
+            KnobTexts::wholeNumber,
             n -> n >= 1 && n <= 8,
-            String::valueOf,
-            null,
-            null,
-            Set.of(),
-            List.of());
+            String::valueOf);
     public static final Knob<Duration> EVERY = new Knob<>(
             "every",
             Scope.SETUP,
@@ -239,11 +206,7 @@ public final class Knobs {
             "a period of " + Durations.format(Durations.MIN_PERIOD) + " or more, such as 1s or 500ms",
             Durations::parse,
             d -> d.compareTo(Durations.MIN_PERIOD) >= 0,
-            Durations::format,
-            null,
-            null,
-            Set.of(),
-            List.of());
+            Durations::format);
     public static final Knob<Trigger> TRIGGER = new Knob<>(
             "trigger",
             Scope.SETUP,
@@ -251,14 +214,10 @@ public final class Knobs {
             "cron (every worker fires at the same wall-clock instants) or interval (each on its own phase, from its"
                     + " own start)",
             Trigger.CRON,
-            choices(Trigger.values()),
-            t -> choose(Trigger.values(), t),
+            KnobTexts.choices(Trigger.values()),
+            t -> KnobTexts.choose(Trigger.values(), t),
             t -> true,
-            Trigger::toString,
-            null,
-            null,
-            Set.of(),
-            List.of(Trigger.values()));
+            Trigger::toString);
     public static final Knob<Duration> JITTER = new Knob<>(
             "jitter",
             Scope.SETUP,
@@ -271,25 +230,17 @@ public final class Knobs {
             "a duration from 0 to 500ms, such as 50ms",
             Durations::parse,
             d -> !d.isNegative() && d.toMillis() <= 500,
-            Durations::format,
-            null,
-            null,
-            Set.of(),
-            List.of());
+            Durations::format);
     public static final Knob<Store> STORE = new Knob<>(
             "store",
             Scope.SETUP,
             "STORE",
             "where the counter table lives",
             Store.H2,
-            choices(Store.values()),
-            t -> choose(Store.values(), t),
+            KnobTexts.choices(Store.values()),
+            t -> KnobTexts.choose(Store.values(), t),
             s -> true,
-            Store::toString,
-            null,
-            null,
-            Set.of(),
-            List.of(Store.values()));
+            Store::toString);
     public static final Knob<ServerSource> SERVERS = new Knob<>(
             "servers",
             Scope.COMMAND_LINE,
@@ -297,14 +248,10 @@ public final class Knobs {
             "where the lab's own Redis and PostgreSQL come from: auto (the machine's, else Maven Central's),"
                     + " machine or embedded",
             ServerSource.AUTO,
-            choices(ServerSource.values()),
-            t -> choose(ServerSource.values(), t),
+            KnobTexts.choices(ServerSource.values()),
+            t -> KnobTexts.choose(ServerSource.values(), t),
             s -> true,
-            ServerSource::toString,
-            null,
-            null,
-            Set.of(),
-            List.of(ServerSource.values()));
+            ServerSource::toString);
 
     /** In the order the help, the scenario format and the summary list them. */
     public static final List<Knob<?>> ALL = List.of(
@@ -342,39 +289,5 @@ public final class Knobs {
 
     public static String names(List<Knob<?>> knobs) {
         return knobs.stream().map(Knob::name).collect(Collectors.joining(", "));
-    }
-
-    private static <E extends Enum<E>> E choose(E[] values, String text) {
-        return Arrays.stream(values)
-                .filter(v -> v.toString().equals(text))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException((String) null));
-    }
-
-    /** "safe or unsafe", "auto, machine or embedded". */
-    private static <E extends Enum<E>> String choices(E[] values) {
-        List<String> names = Arrays.stream(values).map(Object::toString).toList();
-        return names.size() == 1
-                ? names.get(0)
-                : String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
-    }
-
-    private static int wholeNumber(String text) {
-        if (!text.matches("\\d{1,9}")) {
-            throw new IllegalArgumentException((String) null);
-        }
-        return Integer.parseInt(text);
-    }
-
-    private static String onOffText(boolean b) {
-        return b ? "on" : "off";
-    }
-
-    private static boolean onOff(String text) {
-        return switch (text) {
-            case "on", "true" -> true;
-            case "off", "false" -> false;
-            default -> throw new IllegalArgumentException((String) null);
-        };
     }
 }

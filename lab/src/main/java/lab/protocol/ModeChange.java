@@ -14,7 +14,7 @@ public record ModeChange(List<Setting<?>> settings) {
     /** One knob at one value. */
     public record Setting<T>(Knob<T> knob, T value) {
         ModeSpec applyTo(ModeSpec spec) {
-            return knob.write(spec, value);
+            return spec.with(knob, value);
         }
 
         String text() {

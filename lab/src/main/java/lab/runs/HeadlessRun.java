@@ -12,6 +12,7 @@ import lab.launcher.LabSettings;
 import lab.launcher.LabShutdown;
 import lab.launcher.StartFailure;
 import lab.protocol.Durations;
+import lab.protocol.Knobs;
 import lab.protocol.ModeChange;
 
 /**
@@ -40,7 +41,7 @@ public final class HeadlessRun {
                     + (settings.hosts() > 1 ? " on " + settings.hosts() + " hosts" : "") + ", mode "
                     + settings.spec().mode()
                     + ", every " + Durations.format(settings.every()) + ", task time "
-                    + Durations.format(settings.spec().taskTime()) + ", store " + settings.store());
+                    + Durations.format(settings.spec().get(Knobs.TASK_TIME)) + ", store " + settings.store());
             lab.onEvent(e -> out.println(EventLine.format(e, zone)));
             lab.onLockChange(out::println);
             try {

@@ -180,7 +180,7 @@ public final class KeyActions {
 
     private String cycleTaskTime() {
         // The steps declared with the knob, as the knob panel cycles them: 0 shows the fast-job trap.
-        Duration next = Knobs.TASK_TIME.next(lab.spec().taskTime());
+        Duration next = Knobs.TASK_TIME.next(lab.spec().get(Knobs.TASK_TIME));
         return lab.controls().switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
     }
 

@@ -10,6 +10,7 @@ import lab.fleet.WorkerExit;
 import lab.guard.LockState;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.session.Header;
@@ -138,8 +139,8 @@ public final class SnapshotPublisher implements AutoCloseable {
                 spec.mode().cliName(),
                 lab.workers().all().size() + lab.attached().all().size(),
                 s.every(),
-                spec.taskTime(),
-                spec.lockTtl(),
+                spec.get(Knobs.TASK_TIME),
+                spec.get(Knobs.LOCK_TTL),
                 s.store().toString(),
                 lab.infra().servers(),
                 lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString(),
@@ -196,7 +197,7 @@ public final class SnapshotPublisher implements AutoCloseable {
                 s.key(),
                 s.lock().seenThroughEvents() ? null : s.holder(),
                 s.ttlMillis(),
-                s.lock() == Mode.Lock.REDIS ? spec.lockTtl().toMillis() : -1,
+                s.lock() == Mode.Lock.REDIS ? spec.get(Knobs.LOCK_TTL).toMillis() : -1,
                 s.waiters(),
                 local,
                 null);

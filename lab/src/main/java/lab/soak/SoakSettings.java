@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import lab.launcher.LabSettings;
 import lab.protocol.Hold;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
@@ -42,8 +43,8 @@ public record SoakSettings(Mode mode, Duration length, long seed, Path summaryJs
      * second worker that takes a lock released early and writes the same tick with a higher one.
      */
     public ModeSpec spec() {
-        ModeSpec spec = ModeSpec.defaults(mode).withTaskTime(TASK_TIME).withLockTtl(LOCK_TTL);
-        return mode == Mode.FENCED ? spec.withHoldAtLeast(Hold.WINDOW) : spec;
+        ModeSpec spec = ModeSpec.defaults(mode).with(Knobs.TASK_TIME, TASK_TIME).with(Knobs.LOCK_TTL, LOCK_TTL);
+        return mode == Mode.FENCED ? spec.with(Knobs.HOLD_AT_LEAST, Hold.WINDOW) : spec;
     }
 
     /** The faults this seed draws for this length. */

@@ -16,16 +16,16 @@ final class LiveKnobs {
     }
 
     static <T> String value(Knob<T> knob, ModeSpec spec) {
-        return knob.format(knob.read(spec));
+        return knob.format(spec.get(knob));
     }
 
     static <T> String nextValue(Knob<T> knob, ModeSpec spec) {
-        return knob.format(knob.next(knob.read(spec)));
+        return knob.format(knob.next(spec.get(knob)));
     }
 
     /** The change Enter sends: {@code knob} at the step after its value in {@code spec}. */
     static <T> ModeChange nextChange(Knob<T> knob, ModeSpec spec) {
-        return ModeChange.of(knob, knob.next(knob.read(spec)));
+        return ModeChange.of(knob, knob.next(spec.get(knob)));
     }
 
     /**

@@ -16,6 +16,7 @@ import lab.guard.none.IdempotentWrite;
 import lab.guard.none.NoGuard;
 import lab.guard.postgres.PostgresAdvisoryLock;
 import lab.guard.redis.RedisLock;
+import lab.protocol.Knobs;
 import lab.protocol.LockKey;
 import lab.protocol.LockServers;
 import lab.protocol.Mode;
@@ -48,16 +49,18 @@ final class GuardFactory {
 
     Guard build(ModeSpec spec, LockListener listener) {
         String w = config.worker();
-        boolean perTick = spec.lockKey() == LockKey.PER_TICK;
+        boolean perTick = spec.get(Knobs.LOCK_KEY) == LockKey.PER_TICK;
         // Every knob of the lease is a policy of the one template; a mechanism the knob does not concern ignores it.
-        LeasePolicy lease = new LeasePolicy(spec.recheck(), spec.holdAtLeast(), perTick, spec.renew());
-        int server = LockServers.of(w, spec.lockServers());
+        LeasePolicy lease =
+                new LeasePolicy(spec.get(Knobs.RECHECK), spec.get(Knobs.HOLD_AT_LEAST), perTick, spec.get(Knobs.RENEW));
+        int server = LockServers.of(w, spec.get(Knobs.LOCK_SERVERS));
         // Split over two lock servers, the lock events (acquired, released, renewed, lost) say which one: two holders
         // of one key are then told apart.
-        LockListener on = server == 1 && spec.lockServers() == 1 ? listener : marked(listener, "lock_server", server);
+        LockListener on =
+                server == 1 && spec.get(Knobs.LOCK_SERVERS) == 1 ? listener : marked(listener, "lock_server", server);
         return switch (spec.mode()) {
-            case NAIVE -> new NoGuard(w, spec.recheck());
-            case IDEMPOTENT -> new IdempotentWrite(w, spec.recheck());
+            case NAIVE -> new NoGuard(w, spec.get(Knobs.RECHECK));
+            case IDEMPOTENT -> new IdempotentWrite(w, spec.get(Knobs.RECHECK));
             case HOST_MUTEX -> new LeaseGuard<>(
                     w,
                     new HostFileLock(
@@ -67,11 +70,11 @@ final class GuardFactory {
                             config.lockDir() == null ? null : Path.of(config.lockDir()),
                             config.job()),
                     // One file per job, given back by its holder: per-tick keys and renewal concern leases elsewhere.
-                    new LeasePolicy(spec.recheck(), spec.holdAtLeast(), false, false),
+                    new LeasePolicy(spec.get(Knobs.RECHECK), spec.get(Knobs.HOLD_AT_LEAST), false, false),
                     listener,
                     clock);
             case LOCAL_MUTEX -> new LeaseGuard<>(
-                    w, new InJvmMutex(w, pid), LeasePolicy.plain(spec.recheck()), listener, clock);
+                    w, new InJvmMutex(w, pid), LeasePolicy.plain(spec.get(Knobs.RECHECK)), listener, clock);
             case REDIS, FENCED -> new LeaseGuard<>(
                     w,
                     new RedisLock(
@@ -80,11 +83,11 @@ final class GuardFactory {
                             LockServers.redis(config.redisUrl(), server),
                             config.job(),
                             perTick,
-                            spec.lockTtl(),
-                            spec.release() == Release.SAFE,
+                            spec.get(Knobs.LOCK_TTL),
+                            spec.get(Knobs.RELEASE) == Release.SAFE,
                             clock,
                             spec.mode() == Mode.FENCED,
-                            spec.lockWait()),
+                            spec.get(Knobs.LOCK_WAIT)),
                     lease,
                     on,
                     clock,
@@ -96,7 +99,7 @@ final class GuardFactory {
                             w,
                             pid,
                             LockServers.postgres(config.pgUrl(), server),
-                            spec.pgLock() == PgLock.WAIT,
+                            spec.get(Knobs.PG_LOCK) == PgLock.WAIT,
                             perTick,
                             waitLimit()),
                     lease,
@@ -111,13 +114,13 @@ final class GuardFactory {
      * mutex. Its events say {@code fallback: true}, so that the duplicates it lets through can be told from others.
      */
     private Guard fallback(ModeSpec spec, LockListener listener) {
-        if (spec.onLockError() != OnLockError.LOCAL) {
+        if (spec.get(Knobs.ON_LOCK_ERROR) != OnLockError.LOCAL) {
             return null;
         }
         return new LeaseGuard<>(
                 config.worker(),
                 new InJvmMutex(config.worker(), pid),
-                LeasePolicy.plain(spec.recheck()),
+                LeasePolicy.plain(spec.get(Knobs.RECHECK)),
                 marked(listener, "fallback", true),
                 clock);
     }

@@ -1,6 +1,7 @@
 package lab.worker;
 
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 
 /**
  * What a worker does when it is told to stop (SIGTERM, its launcher gone), the same whether the launcher forked it or
@@ -26,7 +27,7 @@ final class ShutdownPath {
             Runnable last) {
         return new Thread(
                 () -> {
-                    if (!runner.spec().releaseOnShutdown()) {
+                    if (!runner.spec().get(Knobs.RELEASE_ON_SHUTDOWN)) {
                         // No job finishes, nothing is released: a lock that expires outlives us until its TTL.
                         out.emit(
                                 EventType.ERROR,

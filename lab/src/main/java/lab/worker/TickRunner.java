@@ -10,6 +10,7 @@ import lab.guard.Guard;
 import lab.guard.Outcome;
 import lab.guard.Tick;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 import lab.protocol.Trigger;
 import lab.store.TickWindow;
@@ -99,7 +100,8 @@ final class TickRunner {
                         "trigger", trigger.toString(),
                         "phase_ms", fire.phaseMillis()));
         try {
-            Outcome outcome = current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.taskTime(), mode));
+            Outcome outcome =
+                    current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.get(Knobs.TASK_TIME), mode));
             last.set(outcome.getClass().getSimpleName().toLowerCase() + ": " + outcome.detail());
             // A switch expression over the closed set: a new kind of outcome does not compile until it is counted.
             AtomicLong count =

@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -32,7 +33,10 @@ class FailClosedTest {
     @Test
     void with_redis_stopped_every_tick_is_an_error_not_a_run_and_runs_resume_when_it_is_back() throws Exception {
         LabSettings settings = TestLabs.settings(
-                2, ModeSpec.defaults(Mode.REDIS).withTaskTime(Duration.ofMillis(200)), Duration.ofMillis(500), dir);
+                2,
+                ModeSpec.defaults(Mode.REDIS).with(Knobs.TASK_TIME, Duration.ofMillis(200)),
+                Duration.ofMillis(500),
+                dir);
         List<Event> events = new CopyOnWriteArrayList<>();
         try (Lab lab = new Lab(settings)) {
             lab.onEvent(events::add);

@@ -20,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import lab.fleet.WorkerProcess;
 import lab.os.NetworkHost;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
@@ -69,8 +70,8 @@ class HostNetworksLabTest {
                 2,
                 // The lock held to the tick's end: one row per tick whatever a loaded machine does to the fire times.
                 ModeSpec.defaults(Mode.POSTGRES)
-                        .withTaskTime(Duration.ofMillis(300))
-                        .withHoldAtLeast(lab.protocol.Hold.WINDOW),
+                        .with(Knobs.TASK_TIME, Duration.ofMillis(300))
+                        .with(Knobs.HOLD_AT_LEAST, lab.protocol.Hold.WINDOW),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,
                 lab.protocol.Knobs.JITTER.defaultValue(),

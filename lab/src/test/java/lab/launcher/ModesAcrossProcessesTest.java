@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import lab.check.Figures;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
@@ -44,7 +45,7 @@ class ModesAcrossProcessesTest {
         LabSettings settings = new LabSettings(
                 4,
                 1,
-                ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
+                ModeSpec.defaults(Mode.NAIVE).with(Knobs.TASK_TIME, Duration.ofMillis(200)),
                 Duration.ofSeconds(1),
                 lab.protocol.Trigger.CRON,
                 lab.protocol.Knobs.JITTER.defaultValue(),

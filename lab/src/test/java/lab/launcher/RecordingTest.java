@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -33,7 +34,7 @@ class RecordingTest {
     @Test
     void the_recording_holds_the_launchers_records_and_facts_that_match_the_table() throws Exception {
         Duration every = Duration.ofSeconds(1);
-        ModeSpec spec = ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200));
+        ModeSpec spec = ModeSpec.defaults(Mode.NAIVE).with(Knobs.TASK_TIME, Duration.ofMillis(200));
         List<Event> events;
         List<CounterRow> rows;
         long w1;

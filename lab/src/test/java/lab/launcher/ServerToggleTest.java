@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
@@ -29,7 +30,10 @@ class ServerToggleTest {
     @Test
     void a_server_down_line_names_the_key_only_at_the_dashboard_and_the_table_when_it_lives_there() {
         LabSettings s = TestLabs.settings(
-                1, ModeSpec.defaults(Mode.FENCED).withOnLockError(OnLockError.SKIP), Duration.ofSeconds(1), dir);
+                1,
+                ModeSpec.defaults(Mode.FENCED).with(Knobs.ON_LOCK_ERROR, OnLockError.SKIP),
+                Duration.ofSeconds(1),
+                dir);
         LabSettings onPostgres = new LabSettings(
                 s.workers(),
                 s.hosts(),

@@ -22,6 +22,7 @@ import lab.launcher.Attach;
 import lab.launcher.LabSettings;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -49,7 +50,7 @@ class AttachedWorkerTest {
         // A job longer than the fire spread and the reports' delay: the redis lock is still held when a late
         // worker fires, so one row per tick is the lock's doing, not timing's.
         LabSettings settings = LabSettings.of(
-                        2, ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(800)), EVERY, dir)
+                        2, ModeSpec.defaults(Mode.NAIVE).with(Knobs.TASK_TIME, Duration.ofMillis(800)), EVERY, dir)
                 .runningFor(Duration.ofMinutes(5))
                 .attaching(new Attach(0, null));
         List<Event> events = new CopyOnWriteArrayList<>();

@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import lab.launcher.LabSettings;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
@@ -34,7 +35,7 @@ class ServerSupervisionTest {
     Path dir;
 
     private LabSettings settings(ModeSpec spec) {
-        return LabSettings.of(2, spec.withTaskTime(Duration.ofMillis(200)), EVERY, dir)
+        return LabSettings.of(2, spec.with(Knobs.TASK_TIME, Duration.ofMillis(200)), EVERY, dir)
                 .runningFor(Duration.ofMinutes(5));
     }
 
@@ -82,7 +83,7 @@ class ServerSupervisionTest {
     @Test
     void postgres_killed_from_outside_falls_back_to_the_local_lock_with_on_lock_error_local_and_P_starts_it_again()
             throws Exception {
-        ModeSpec spec = ModeSpec.defaults(Mode.POSTGRES).withOnLockError(OnLockError.LOCAL);
+        ModeSpec spec = ModeSpec.defaults(Mode.POSTGRES).with(Knobs.ON_LOCK_ERROR, OnLockError.LOCAL);
         try (LabAtTheKeys at = new LabAtTheKeys(settings(spec)).start()) {
             await().atMost(Duration.ofSeconds(10)).until(() -> at.rows().size() >= 2);
             long pid = serverPid(at, "postgres", cmd -> cmd.contains(" -D ") && cmd.contains(" -p "));

@@ -12,6 +12,7 @@ import lab.fleet.WorkerProcess;
 import lab.launcher.LabSettings;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.scenario.Caption;
@@ -38,7 +39,7 @@ class WorkerSupervisionTest {
     private LabSettings settings() {
         return LabSettings.of(
                         3,
-                        ModeSpec.defaults(Mode.NAIVE).withTaskTime(Duration.ofMillis(200)),
+                        ModeSpec.defaults(Mode.NAIVE).with(Knobs.TASK_TIME, Duration.ofMillis(200)),
                         Duration.ofSeconds(1),
                         dir)
                 .runningFor(Duration.ofMinutes(5));

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
@@ -73,11 +74,11 @@ class ScenarioParserTest {
                         3,
                         1,
                         ModeSpec.defaults(Mode.REDIS)
-                                .withTaskTime(Duration.ofMillis(200))
-                                .withLockTtl(Duration.ofSeconds(5))
-                                .withRelease(Release.UNSAFE)
-                                .withPgLock(PgLock.WAIT)
-                                .withRecheck(true),
+                                .with(Knobs.TASK_TIME, Duration.ofMillis(200))
+                                .with(Knobs.LOCK_TTL, Duration.ofSeconds(5))
+                                .with(Knobs.RELEASE, Release.UNSAFE)
+                                .with(Knobs.PG_LOCK, PgLock.WAIT)
+                                .with(Knobs.RECHECK, true),
                         Duration.ofSeconds(1),
                         lab.protocol.Trigger.CRON,
                         lab.protocol.Knobs.JITTER.defaultValue(),
@@ -133,8 +134,8 @@ class ScenarioParserTest {
         assertThat(m.knobs()).isEqualTo(Map.of("mode", "redis", "lock-ttl", "1s", "recheck", "on"));
         assertThat(m.applyTo(ModeSpec.defaults(Mode.NAIVE)))
                 .isEqualTo(ModeSpec.defaults(Mode.REDIS)
-                        .withLockTtl(Duration.ofSeconds(1))
-                        .withRecheck(true));
+                        .with(Knobs.LOCK_TTL, Duration.ofSeconds(1))
+                        .with(Knobs.RECHECK, true));
     }
 
     @Test

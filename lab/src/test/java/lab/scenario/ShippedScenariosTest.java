@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import lab.protocol.Knobs;
 import lab.protocol.LockKey;
 import lab.protocol.ModeSpec;
 import org.junit.jupiter.api.Test;
@@ -98,11 +99,12 @@ class ShippedScenariosTest {
             if (step instanceof Step.Expect e
                     && expectsOneRowPerTick(e)
                     && s.setup().workers() > 1) {
-                boolean heldToTheEnd = spec.holdAtLeast().window() || spec.lockKey() == LockKey.PER_TICK;
-                assertThat(heldToTheEnd || spec.taskTime().compareTo(Duration.ofMillis(200)) >= 0)
+                boolean heldToTheEnd =
+                        spec.get(Knobs.HOLD_AT_LEAST).window() || spec.get(Knobs.LOCK_KEY) == LockKey.PER_TICK;
+                assertThat(heldToTheEnd || spec.get(Knobs.TASK_TIME).compareTo(Duration.ofMillis(200)) >= 0)
                         .as(
                                 "task-time %s at line %d of %s, the lock not held to the tick's end",
-                                spec.taskTime(), e.line(), file)
+                                spec.get(Knobs.TASK_TIME), e.line(), file)
                         .isTrue();
                 assertThat(s.setup().every()).as("every of %s", file).isLessThanOrEqualTo(Duration.ofSeconds(3));
             }

@@ -24,9 +24,9 @@ class KnobOverlayTest {
     @Test
     void the_panel_lists_every_live_knob_with_its_value_now_within_80x24() {
         ModeSpec spec = ModeSpec.defaults(Mode.REDIS)
-                .withLockTtl(Duration.ofMillis(500))
-                .withRenew(true)
-                .withHoldAtLeast(Hold.WINDOW);
+                .with(Knobs.LOCK_TTL, Duration.ofMillis(500))
+                .with(Knobs.RENEW, true)
+                .with(Knobs.HOLD_AT_LEAST, Hold.WINDOW);
 
         Rendered screen = Rendered.render(in(spec).build(), OPEN);
 

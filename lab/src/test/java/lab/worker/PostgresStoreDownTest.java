@@ -55,7 +55,7 @@ class PostgresStoreDownTest {
     void with_the_store_stopped_the_tick_fails_closed_writes_nothing_and_the_next_tick_writes_once_it_is_back(Mode mode)
             throws Exception {
         String job = "store-down-" + mode.cliName() + "-" + System.nanoTime();
-        ModeSpec spec = ModeSpec.defaults(mode).withTaskTime(Duration.ofMillis(20));
+        ModeSpec spec = ModeSpec.defaults(mode).with(Knobs.TASK_TIME, Duration.ofMillis(20));
         WorkerConfig config = new WorkerConfig(
                 "w1",
                 "token",
@@ -87,9 +87,11 @@ class PostgresStoreDownTest {
         }
         try (counter) {
             store.stop();
-            Outcome down = guard.run(during, (tk, permit) -> counter.run(tk, permit, spec.taskTime(), mode.cliName()));
+            Outcome down = guard.run(
+                    during, (tk, permit) -> counter.run(tk, permit, spec.get(Knobs.TASK_TIME), mode.cliName()));
             store.start();
-            Outcome back = guard.run(after, (tk, permit) -> counter.run(tk, permit, spec.taskTime(), mode.cliName()));
+            Outcome back = guard.run(
+                    after, (tk, permit) -> counter.run(tk, permit, spec.get(Knobs.TASK_TIME), mode.cliName()));
 
             assertThat(down)
                     .as("the tick while the store was down; said: %s", said)

@@ -61,7 +61,7 @@ class ServerRestartTest {
             names = {"REDIS", "FENCED", "POSTGRES"})
     void the_first_tick_after_its_servers_restarted_is_written(Mode mode) throws Exception {
         String job = "restart-" + mode.cliName() + "-" + System.nanoTime();
-        ModeSpec spec = ModeSpec.defaults(mode).withTaskTime(Duration.ofMillis(20));
+        ModeSpec spec = ModeSpec.defaults(mode).with(Knobs.TASK_TIME, Duration.ofMillis(20));
         WorkerConfig config = new WorkerConfig(
                 "w1",
                 "token",
@@ -88,7 +88,8 @@ class ServerRestartTest {
                     .build(spec, (type, tick, detail, fields) -> said.add(type.wireName() + " " + detail));
             guard.open();
             try {
-                Outcome first = guard.run(before, (tk, p) -> counter.run(tk, p, spec.taskTime(), mode.cliName()));
+                Outcome first =
+                        guard.run(before, (tk, p) -> counter.run(tk, p, spec.get(Knobs.TASK_TIME), mode.cliName()));
                 assertThat(first)
                         .as("the tick before the restart; said: %s", said)
                         .isInstanceOf(Outcome.Executed.class);
@@ -101,7 +102,8 @@ class ServerRestartTest {
                 // What the launcher does after it restarts its Redis: the counter resumes above every token issued.
                 restoreFencing(mode, job);
 
-                Outcome next = guard.run(after, (tk, p) -> counter.run(tk, p, spec.taskTime(), mode.cliName()));
+                Outcome next =
+                        guard.run(after, (tk, p) -> counter.run(tk, p, spec.get(Knobs.TASK_TIME), mode.cliName()));
                 assertThat(next)
                         .as("the first tick after the restart; said: %s", said)
                         .isInstanceOf(Outcome.Executed.class);
