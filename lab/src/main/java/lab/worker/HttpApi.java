@@ -16,9 +16,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import lab.protocol.BadFieldException;
-import lab.protocol.Knobs;
-import lab.protocol.ModeSpec;
 
 /**
  * The worker's embedded HTTP server, as a uvicorn worker has one: {@code GET /healthz}, {@code GET /status},
@@ -44,6 +41,7 @@ final class HttpApi {
     private final long pid;
     private final lab.protocol.BearerToken token;
     private final TickRunner runner;
+    private final SwitchHandler switches;
     private Undertow server;
     private int port;
 
@@ -52,6 +50,12 @@ final class HttpApi {
         this.pid = pid;
         this.token = new lab.protocol.BearerToken(token);
         this.runner = runner;
+        this.switches = new SwitchHandler(worker, runner);
+    }
+
+    /** What {@code PUT /mode} does with its body: a worker started on its own does the same with its controls. */
+    SwitchHandler switches() {
+        return switches;
     }
 
     /**
@@ -126,29 +130,14 @@ final class HttpApi {
             send(ex, 400, error("body: expected a JSON object such as {\"mode\":\"redis\",\"lock-ttl\":\"2s\"}"));
             return;
         }
-        if (body == null || !body.containsKey(Knobs.MODE.name())) {
-            BadFieldException missing = new BadFieldException(Knobs.MODE.name(), Knobs.MODE.expected());
-            send(ex, 400, error(missing.getMessage(), missing.field()));
-            return;
+        SwitchHandler.Answer answer = switches.apply(body);
+        if (answer instanceof SwitchHandler.Answer.Switched done) {
+            send(ex, 200, Map.of("worker", worker, "spec", done.spec().toMap()));
+        } else if (answer instanceof SwitchHandler.Answer.BadField bad) {
+            send(ex, 400, error(bad.problem().getMessage(), bad.problem().field()));
+        } else {
+            send(ex, 503, error(answer.error()));
         }
-        ModeSpec spec;
-        try {
-            spec = runner.spec().merge(body);
-        } catch (BadFieldException e) {
-            send(ex, 400, error(e.getMessage(), e.field()));
-            return;
-        }
-        try {
-            runner.switchTo(spec);
-        } catch (Exception e) {
-            send(
-                    ex,
-                    503,
-                    error(worker + " - cannot switch to " + spec.mode() + ": " + e.getMessage() + "; still in mode "
-                            + runner.spec().mode()));
-            return;
-        }
-        send(ex, 200, Map.of("worker", worker, "spec", spec.toMap()));
     }
 
     private boolean authorized(HttpServerExchange ex) {

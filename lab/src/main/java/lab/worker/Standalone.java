@@ -14,7 +14,6 @@ import lab.protocol.AttachGrant;
 import lab.protocol.ClockOffset;
 import lab.protocol.Control;
 import lab.protocol.ControlAck;
-import lab.protocol.ModeSpec;
 import lab.protocol.Secrets;
 import lab.protocol.WorkerConfig;
 
@@ -113,7 +112,7 @@ public final class Standalone {
             return t;
         });
         // Off the report thread: opening a guard may take seconds, and the heartbeats must go on meanwhile.
-        link.onControl(c -> switches.execute(() -> apply(c, w, runner, link)));
+        link.onControl(c -> switches.execute(() -> apply(c, http.switches(), link)));
         link.start();
         scheduler.start();
         out.ready(config.spec().mode().cliName(), o.httpAddress(), port);
@@ -138,18 +137,8 @@ public final class Standalone {
     }
 
     /** A switch that came back on a reply, done as {@code PUT /mode} does it, and answered in the next report. */
-    private static void apply(Control c, String w, TickRunner runner, ReportLink link) {
-        String error = null;
-        ModeSpec spec = null;
-        try {
-            spec = runner.spec().merge(c.spec());
-            runner.switchTo(spec);
-        } catch (Exception e) {
-            error = spec == null
-                    ? e.getMessage()
-                    : w + " - cannot switch to " + spec.mode() + ": " + e.getMessage() + "; still in mode "
-                            + runner.spec().mode();
-        }
+    private static void apply(Control c, SwitchHandler switches, ReportLink link) {
+        String error = switches.apply(c.spec()).error();
         if (c.id() > 0) {
             link.ack(new ControlAck(c.id(), error));
         }
