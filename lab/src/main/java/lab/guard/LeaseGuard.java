@@ -91,8 +91,7 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             listener.on(
                     EventType.ERROR,
                     tick,
-                    broken.detail().replace("; tick skipped (fail closed)", "")
-                            + "; falling back to an in-process lock (on-lock-error local)",
+                    broken.problem() + "; falling back to an in-process lock (on-lock-error local)",
                     Fields.of("reason", "lock-down", "fallback", true));
             return onBroken.run(tick, job);
         }

@@ -95,8 +95,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
                     worker + " - " + what() + " not acquired: this worker already holds it",
                     Fields.of("key", file, "lock_server", host, "host", host, "holder", owner));
         } catch (IOException e) {
-            return new Attempt.Broken<>(
-                    worker + " - " + what() + " cannot be taken: " + e.getMessage() + "; tick skipped (fail closed)");
+            return new Attempt.Broken<>(worker + " - " + what() + " cannot be taken: " + e.getMessage());
         }
         if (lock == null) {
             String holder = holder();

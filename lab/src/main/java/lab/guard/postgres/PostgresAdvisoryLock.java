@@ -76,7 +76,7 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
                 return attempt(key, sql);
             }
         } catch (SQLException | RuntimeException e) {
-            return new Attempt.Broken<>(PostgresLocks.failure(worker, e));
+            return PostgresLocks.failure(worker, e);
         }
     }
 

@@ -7,7 +7,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import lab.guard.Attempt;
 import lab.guard.Failures;
+import lab.guard.Lease;
 
 /** What the PostgreSQL guard and observer share: the advisory key, a small pool, and how to explain a failure. */
 public final class PostgresLocks {
@@ -57,13 +59,16 @@ public final class PostgresLocks {
         return state != null && (state.startsWith("08") || state.startsWith("57P0"));
     }
 
-    /** Why a tick fails closed: every connection busy with earlier ticks, or the server unreachable. */
-    static String failure(String worker, Exception e) {
+    /** Why the lock was not taken: every connection busy with earlier ticks, or the server unreachable. */
+    static <L extends Lease> Attempt.Broken<L> failure(String worker, Exception e) {
         if (e instanceof SQLTransientConnectionException) {
-            return worker + " - both of this worker's connections to postgres are busy (earlier ticks still inside"
-                    + " or waiting for advisory lock " + KEY + "); tick skipped";
+            // Busy, not down: the tick is skipped, and the server is not said to have failed.
+            return new Attempt.Broken<>(
+                    worker + " - both of this worker's connections to postgres are busy (earlier ticks still inside"
+                            + " or waiting for advisory lock " + KEY + ")",
+                    "tick skipped");
         }
-        return worker + " - postgres unreachable: " + reason(e) + "; tick skipped (fail closed)";
+        return new Attempt.Broken<>(worker + " - postgres unreachable: " + reason(e));
     }
 
     /** The root cause, with PostgreSQL's SQLSTATE when it gave one: {@code ... [57P01]} tells a shutdown. */

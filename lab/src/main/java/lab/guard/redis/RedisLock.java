@@ -121,8 +121,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         try {
             return RedisLocks.retried(pool, jedis -> tryUntil(jedis, key, owner, set, asked, until));
         } catch (JedisException e) {
-            return new Attempt.Broken<>(worker + " - redis at " + Secrets.mask(url) + " unreachable: "
-                    + RedisLocks.reason(e) + "; tick skipped (fail closed)");
+            return new Attempt.Broken<>(
+                    worker + " - redis at " + Secrets.mask(url) + " unreachable: " + RedisLocks.reason(e));
         }
     }
 
@@ -136,7 +136,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
             if (token < 0) {
                 return new Attempt.Broken<>(worker + " - redis lock '" + key + "' not taken: the fencing counter "
                         + FencingCounter.key(job) + " is missing (Redis restarted and the lab has not restored it"
-                        + " yet); tick skipped (fail closed)");
+                        + " yet)");
             }
             if (token > 0) {
                 return new Attempt.Granted<>(granted(key, owner, token, set));
