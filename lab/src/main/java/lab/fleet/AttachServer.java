@@ -1,6 +1,5 @@
 package lab.fleet;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -14,19 +13,12 @@ import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -34,22 +26,17 @@ import java.util.function.Supplier;
 import lab.protocol.AttachGrant;
 import lab.protocol.AttachRequest;
 import lab.protocol.BadFieldException;
-import lab.protocol.ClockOffset;
-import lab.protocol.Control;
-import lab.protocol.ControlAck;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
 import lab.protocol.Report;
-import lab.protocol.ReportReply;
-import lab.session.WorkerState;
 
 /**
  * Where workers started on their own ({@code ./run.sh worker}) attach to this launcher ({@code --attach PORT}):
  * {@code POST /attach} and {@code POST /events}, both with the session token, on every address (a worker elsewhere
  * must reach it). Their event lines join the forked workers' ones; control calls go back on the replies. A worker
  * silent for more than {@link #LOST_AFTER} is lost, as a dead forked worker is shown dead, and comes back if it
- * reports again.
+ * reports again. This class carries the calls over HTTP; what they do to the attached workers is {@link Attachments}'.
  *
  * <p>JDK's own HTTP server, not Undertow: Undertow is the worker's, and the launcher's rooms import no server
  * library (the architecture test says which room may import which library).
@@ -57,9 +44,6 @@ import lab.session.WorkerState;
 public final class AttachServer implements AutoCloseable {
     /** Twelve heartbeats missed ({@code ReportLink} sends one every 250 ms): a worker that is gone, or cut off. */
     public static final Duration LOST_AFTER = Duration.ofSeconds(3);
-
-    /** As long as a forked worker's {@code PUT /mode} may take. */
-    static final Duration SWITCH_TIMEOUT = Duration.ofSeconds(10);
 
     static final int MAX_ATTACH_BODY = 64 * 1024;
     static final int MAX_EVENTS_BODY = 4 * 1024 * 1024;
@@ -70,14 +54,7 @@ public final class AttachServer implements AutoCloseable {
     }
 
     private final lab.protocol.BearerToken token;
-    private final Function<String, AttachGrant> grant;
-    private final Consumer<Event> events;
-    private final Predicate<String> localId;
-    private final Clock clock;
-    private final Map<String, AttachedWorker> workers = Collections.synchronizedMap(new LinkedHashMap<>());
-    private final AtomicLong controls = new AtomicLong();
-    private volatile Listener listener = (w, type, line, silent) -> {};
-    private volatile Supplier<ModeSpec> specNow = () -> null;
+    private final Attachments attached;
     private HttpServer server;
     private ExecutorService handlers;
     private ScheduledExecutorService sweeper;
@@ -94,14 +71,16 @@ public final class AttachServer implements AutoCloseable {
             Predicate<String> localId,
             Clock clock) {
         this.token = new lab.protocol.BearerToken(token);
-        this.grant = grant;
-        this.events = events;
-        this.localId = localId;
-        this.clock = clock;
+        this.attached = new Attachments(grant, events, localId, clock);
     }
 
     public void onChange(Listener l) {
-        listener = l;
+        attached.onChange(l);
+    }
+
+    /** Where a worker that comes back after a loss learns the mode in force. */
+    public void modeInForce(Supplier<ModeSpec> spec) {
+        attached.modeInForce(spec);
     }
 
     /** Listens on every address, on {@code port} (0: any free one); returns the port. */
@@ -131,68 +110,20 @@ public final class AttachServer implements AutoCloseable {
 
     /** Every attached worker, in the order they first came. */
     public List<AttachedWorker> all() {
-        synchronized (workers) {
-            return List.copyOf(workers.values());
-        }
+        return attached.all();
     }
 
     /**
-     * Asks every attached worker that is up to switch, on the reply to its next report, and waits for each one's
-     * answer in the report after; a worker that is lost meanwhile answers with why.
+     * The way a switch reaches each attached worker that is up, for {@link ModeSwitcher#fanOut}: on the reply to its
+     * next report, answered in the report after.
      */
-    public ModeSwitcher.Result switchAll(ModeSpec spec) {
-        long t0 = System.nanoTime();
-        List<CompletableFuture<String>> calls = new ArrayList<>();
-        List<AttachedWorker> asked = new ArrayList<>();
-        for (AttachedWorker w : all()) {
-            if (w.state() == WorkerState.UP) {
-                asked.add(w);
-                calls.add(w.send(new Control(controls.incrementAndGet(), spec.toMap()))
-                        .thenApply(error -> error == null ? "ok:" + (System.nanoTime() - t0) / 1_000_000 : error));
-            }
-        }
-        List<Long> acks = new ArrayList<>();
-        List<String> refusals = new ArrayList<>();
-        long deadline = t0 + SWITCH_TIMEOUT.toNanos();
-        for (int i = 0; i < calls.size(); i++) {
-            AttachedWorker w = asked.get(i);
-            String r;
-            try {
-                r = calls.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                r = w.name() + " did not answer the switch within " + SWITCH_TIMEOUT.toSeconds() + " s";
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                r = w.name() + ": the switch was interrupted";
-            } catch (java.util.concurrent.ExecutionException e) {
-                r = w.name() + ": " + e.getCause();
-            }
-            if (r.startsWith("ok:")) {
-                acks.add(Long.parseLong(r.substring(3)));
-            } else {
-                refusals.add(r.startsWith(w.id() + " ") ? r : w.name() + " refused: " + r);
-            }
-        }
-        return new ModeSwitcher.Result(acks, refusals);
+    public List<SwitchChannel> channels() {
+        return attached.channels();
     }
 
     /** Marks lost every worker silent for longer than {@link #LOST_AFTER}; run every 250 ms. */
-    synchronized void sweep() {
-        Instant now = clock.instant();
-        for (AttachedWorker w : all()) {
-            Duration silent = w.silentFor(now);
-            if (w.state() == WorkerState.UP && silent.compareTo(LOST_AFTER) > 0) {
-                w.state(WorkerState.LOST);
-                w.giveUpCalls(w.name() + " was lost before it answered (no report for " + seconds(silent) + ")");
-                listener.changed(
-                        w,
-                        EventType.DETACHED,
-                        w.name() + " (pid " + w.pid() + ") lost: no report for " + seconds(silent) + " (lost after "
-                                + LOST_AFTER.toSeconds() + " s); its rows still count, and it comes back if it"
-                                + " reports again",
-                        silent);
-            }
-        }
+    void sweep() {
+        attached.sweep();
     }
 
     private void sweepSafely() {
@@ -229,13 +160,14 @@ public final class AttachServer implements AutoCloseable {
             if (!path.equals("/attach") && !path.equals("/events")) {
                 send(
                         ex,
-                        404,
-                        error("no such endpoint: " + ex.getRequestMethod() + " " + path
-                                + " (endpoints: POST /attach, POST /events)"));
+                        HttpAnswer.error(
+                                404,
+                                "no such endpoint: " + ex.getRequestMethod() + " " + path
+                                        + " (endpoints: POST /attach, POST /events)"));
                 return;
             }
             if (!ex.getRequestMethod().equals("POST")) {
-                send(ex, 405, error(ex.getRequestMethod() + " is not allowed on " + path + " (POST only)"));
+                send(ex, HttpAnswer.error(405, ex.getRequestMethod() + " is not allowed on " + path + " (POST only)"));
                 return;
             }
             if (!authorized(ex)) {
@@ -246,154 +178,24 @@ public final class AttachServer implements AutoCloseable {
             byte[] body = in.readNBytes(limit + 1);
             if (body.length > limit) {
                 in.transferTo(OutputStream.nullOutputStream()); // read it all: else the sender sees a reset, no 413
-                send(ex, 413, error("body: more than " + limit + " bytes", "body"));
+                send(ex, HttpAnswer.error(413, "body: more than " + limit + " bytes", "body"));
                 return;
             }
+            HttpAnswer answer;
             try {
-                if (path.equals("/attach")) {
-                    attach(ex, AttachRequest.parse(body));
-                } else {
-                    report(ex, Report.parse(body));
-                }
+                answer = path.equals("/attach")
+                        ? attached.attach(
+                                AttachRequest.parse(body),
+                                ex.getRemoteAddress().getAddress().getHostAddress())
+                        : attached.report(Report.parse(body));
             } catch (BadFieldException e) {
-                send(ex, 400, error(e.getMessage(), e.field()));
+                answer = HttpAnswer.error(400, e.getMessage(), e.field());
             }
+            send(ex, answer);
         } catch (RuntimeException e) {
             // A defect, not the worker's fault: said, and the worker tries again.
-            send(ex, 500, error("the launcher failed on this request: " + e));
+            send(ex, HttpAnswer.error(500, "the launcher failed on this request: " + e));
         }
-    }
-
-    private void attach(HttpExchange ex, AttachRequest r) throws IOException {
-        if (localId.test(r.worker())) {
-            // 403, not 409: the lab's own worker keeps its id, so trying again can never succeed.
-            send(
-                    ex,
-                    403,
-                    error(
-                            r.worker() + " is one of the launcher's own workers: start this one with another --id",
-                            "worker"));
-            return;
-        }
-        Instant now = clock.instant();
-        AttachedWorker before;
-        AttachedWorker w = new AttachedWorker(r.worker(), r.pid(), r.host(), now);
-        synchronized (workers) {
-            before = workers.get(r.worker());
-            if (before != null && before.state() == WorkerState.UP && before.pid() != r.pid()) {
-                send(
-                        ex,
-                        409,
-                        error(
-                                before.name() + " (pid " + before.pid() + ") is attached and reporting (last "
-                                        + seconds(before.silentFor(now)) + " ago): give this one another --id",
-                                "worker"));
-                return;
-            }
-            workers.put(r.worker(), w);
-        }
-        if (before != null) {
-            before.giveUpCalls(before.name() + " attached again (pid " + r.pid() + ") before it answered");
-        }
-        // No offset yet: one way, the request's clock says nothing of the delay; the worker's reports will.
-        String from = ex.getRemoteAddress().getAddress().getHostAddress();
-        listener.changed(
-                w,
-                EventType.ATTACHED,
-                w.name() + " (pid " + w.pid() + ") attached from " + from
-                        + (before == null ? "" : ", in place of pid " + before.pid() + " (" + before.state() + ")"),
-                Duration.ZERO);
-        send(ex, 200, grant.apply(r.worker()).toJson());
-    }
-
-    private void report(HttpExchange ex, Report r) throws IOException {
-        AttachedWorker w;
-        synchronized (workers) {
-            w = workers.get(r.worker());
-        }
-        if (w == null || w.pid() != r.pid() || w.state() == WorkerState.EXITED) {
-            send(
-                    ex,
-                    409,
-                    error(
-                            r.worker() + " (pid " + r.pid() + ") is not attached to this launcher: POST /attach first",
-                            "worker"));
-            return;
-        }
-        List<Event> parsed = new ArrayList<>();
-        for (int i = 0; i < r.lines().size(); i++) {
-            String field = "lines[" + i + "]";
-            Event e;
-            try {
-                e = Event.parse(r.lines().get(i));
-            } catch (IllegalArgumentException bad) {
-                send(ex, 400, error(field + ": " + bad.getMessage(), field));
-                return;
-            }
-            if (!e.worker().equals(w.id()) || e.pid() != w.pid()) {
-                send(
-                        ex,
-                        400,
-                        error(
-                                field + ": expected an event of " + w.id() + " (pid " + w.pid() + "), got one of "
-                                        + e.worker() + " (pid " + e.pid() + ")",
-                                field));
-                return;
-            }
-            if (e.type().launcher()) {
-                send(
-                        ex,
-                        400,
-                        error(
-                                field + ": expected a worker's event, got '"
-                                        + e.type().wireName() + "', the launcher's",
-                                field));
-                return;
-            }
-            parsed.add(e);
-        }
-        Instant now = clock.instant();
-        Duration silent;
-        // Under the sweep's lock: a sweep between reading "lost" and hearing it would mark lost a worker that reports.
-        synchronized (this) {
-            silent = w.silentFor(now);
-            boolean wasLost = w.state() == WorkerState.LOST;
-            w.heard(now, r.offsetMillis() == null ? null : new ClockOffset(r.offsetMillis(), r.errorMillis()));
-            if (wasLost && !r.leaving()) {
-                w.state(WorkerState.UP);
-                // A switch may have happened while it was silent: it takes the mode in force now.
-                ModeSpec spec = specNow.get();
-                if (spec != null) {
-                    w.send(new Control(0, spec.toMap()));
-                }
-                listener.changed(
-                        w,
-                        EventType.ATTACHED,
-                        w.name() + " (pid " + w.pid() + ") reports again after " + seconds(silent) + " silent",
-                        silent);
-            }
-        }
-        for (Event e : parsed) {
-            if (e.type() == EventType.READY && e.port() != null) {
-                w.port(e.port());
-            }
-            events.accept(e);
-        }
-        for (ControlAck a : r.acks()) {
-            w.answered(a.id(), a.error());
-        }
-        List<Control> pending = w.takePending();
-        if (r.leaving()) {
-            w.state(WorkerState.EXITED);
-            w.giveUpCalls(w.name() + " left before it answered");
-            listener.changed(w, EventType.DETACHED, w.name() + " (pid " + w.pid() + ") left: it was stopped", silent);
-        }
-        send(ex, 200, new ReportReply(now, r.leaving() ? List.of() : pending).toJson());
-    }
-
-    /** Where a worker that comes back after a loss learns the mode in force. */
-    public void modeInForce(Supplier<ModeSpec> spec) {
-        specNow = spec;
     }
 
     private boolean authorized(HttpExchange ex) throws IOException {
@@ -402,39 +204,16 @@ public final class AttachServer implements AutoCloseable {
         java.util.Optional<String> refusal =
                 token.refusal(ex.getRequestHeaders().getFirst("Authorization"));
         if (refusal.isPresent()) {
-            send(ex, 401, error(refusal.get()));
+            send(ex, HttpAnswer.error(401, refusal.get()));
             return false;
         }
         return true;
     }
 
-    private static String seconds(Duration d) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
-    }
-
-    private static String error(String message) {
-        return json(Map.of("error", message));
-    }
-
-    private static String error(String message, String field) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("error", message);
-        m.put("field", field);
-        return json(m);
-    }
-
-    private static String json(Map<String, Object> m) {
-        try {
-            return JSON.std.asString(m);
-        } catch (IOException e) {
-            return "{\"error\":\"cannot write the answer\"}";
-        }
-    }
-
-    private static void send(HttpExchange ex, int status, String json) throws IOException {
-        byte[] bytes = (json + "\n").getBytes(StandardCharsets.UTF_8);
+    private static void send(HttpExchange ex, HttpAnswer answer) throws IOException {
+        byte[] bytes = (answer.json() + "\n").getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().set("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
+        ex.sendResponseHeaders(answer.status(), bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(bytes);
         }

@@ -10,15 +10,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
 
 /**
- * Tells every worker to build a new guard ({@code PUT /mode} with the session token), all at once, and measures
- * how long the slowest took to acknowledge: a worker answers only once its new guard is connected.
+ * Tells workers to build a new guard, all at once, and measures how long each took to acknowledge: a worker answers
+ * only once its new guard is connected. The one fan-out of a switch: the lab's own workers ({@code PUT /mode} with
+ * the session token, {@link #channel}) and attached ones ({@link AttachServer#channels}) go through it together.
  */
 public final class ModeSwitcher {
+    /** As long as a worker may take to open its new guard and say so. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(10);
+
     private final HttpClient http;
     private final String token;
 
@@ -27,38 +32,69 @@ public final class ModeSwitcher {
         this.token = token;
     }
 
-    /** The outcome of one switch: per worker the time to acknowledge, or why it refused. */
-    public record Result(List<Long> ackMillis, List<String> refusals) {
+    /** The outcome of one switch: every worker's answer, in the order they were asked. */
+    public record Result(List<SwitchAnswer> answers) {
+        public Result {
+            answers = List.copyOf(answers);
+        }
+
+        /** Per worker that acknowledged, the time it took. */
+        public List<Long> ackMillis() {
+            return answers.stream()
+                    .filter(a -> a instanceof SwitchAnswer.Acknowledged)
+                    .map(a -> ((SwitchAnswer.Acknowledged) a).millis())
+                    .toList();
+        }
+
+        /** Per worker that did not, why not. */
+        public List<String> refusals() {
+            return answers.stream()
+                    .filter(a -> a instanceof SwitchAnswer.Refused)
+                    .map(a -> ((SwitchAnswer.Refused) a).line())
+                    .toList();
+        }
+
         public boolean complete() {
-            return refusals.isEmpty();
+            return refusals().isEmpty();
         }
 
         public long p50() {
-            return RunSummary.median(ackMillis);
+            return RunSummary.median(ackMillis());
         }
 
         public long max() {
-            return ackMillis.stream().mapToLong(Long::longValue).max().orElse(-1);
+            return ackMillis().stream().mapToLong(Long::longValue).max().orElse(-1);
         }
     }
 
+    /** The lab's own {@code workers}, by {@code PUT /mode}. */
     public Result switchAll(List<WorkerProcess> workers, ModeSpec spec) {
-        String body;
-        try {
-            body = JSON.std.asString(spec.toMap());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return fanOut(workers.stream().map(this::channel).toList(), spec);
+    }
+
+    /** Asks every channel at once, then waits for every answer: the slowest worker decides how long a switch takes. */
+    public static Result fanOut(List<SwitchChannel> channels, ModeSpec spec) {
         long t0 = System.nanoTime();
-        List<CompletableFuture<String>> calls = new ArrayList<>();
-        for (WorkerProcess w : workers) {
+        List<CompletableFuture<SwitchAnswer>> calls = new ArrayList<>();
+        for (SwitchChannel c : channels) {
+            calls.add(c.ask(spec)
+                    .thenApply(refusal -> refusal.isPresent()
+                            ? new SwitchAnswer.Refused(refusal.get())
+                            : new SwitchAnswer.Acknowledged((System.nanoTime() - t0) / 1_000_000)));
+        }
+        return new Result(calls.stream().map(CompletableFuture::join).toList());
+    }
+
+    /** How a switch reaches one of the lab's own workers: {@code PUT /mode} on its HTTP port. */
+    public SwitchChannel channel(WorkerProcess w) {
+        return spec -> {
             HttpRequest req = HttpRequest.newBuilder(URI.create(w.url() + "/mode"))
-                    .timeout(Duration.ofSeconds(10))
+                    .timeout(TIMEOUT)
                     .header("Authorization", "Bearer " + token)
                     .header("Content-Type", "application/json")
-                    .PUT(HttpRequest.BodyPublishers.ofString(body))
+                    .PUT(HttpRequest.BodyPublishers.ofString(body(spec)))
                     .build();
-            calls.add(http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
+            return http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
                     // A kept-alive connection that died while the worker was paused answers nothing at all: the call
                     // goes once more, on a new connection (PUT /mode is idempotent). A timeout is not retried.
                     .exceptionallyCompose(err -> stale(err)
@@ -66,26 +102,22 @@ public final class ModeSwitcher {
                             : CompletableFuture.failedFuture(err))
                     .handle((res, err) -> {
                         if (err != null) {
-                            return w.id() + " did not answer PUT /mode: " + err.getMessage();
+                            return Optional.of(w.id() + " did not answer PUT /mode: " + err.getMessage());
                         }
                         if (res.statusCode() != 200) {
-                            return w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body());
+                            return Optional.of(w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body()));
                         }
-                        return null;
-                    })
-                    .thenApply(refusal -> refusal == null ? "ok:" + (System.nanoTime() - t0) / 1_000_000 : refusal));
+                        return Optional.empty();
+                    });
+        };
+    }
+
+    private static String body(ModeSpec spec) {
+        try {
+            return JSON.std.asString(spec.toMap());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
         }
-        List<Long> acks = new ArrayList<>();
-        List<String> refusals = new ArrayList<>();
-        for (CompletableFuture<String> c : calls) {
-            String r = c.join();
-            if (r.startsWith("ok:")) {
-                acks.add(Long.parseLong(r.substring(3)));
-            } else {
-                refusals.add(r);
-            }
-        }
-        return new Result(acks, refusals);
     }
 
     /** A connection that closed before any answer: not the worker refusing, nor the worker too slow. */

@@ -6,12 +6,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import lab.check.Figures;
 import lab.check.Finding;
 import lab.fleet.AttachServer;
 import lab.fleet.ModeSwitcher;
+import lab.fleet.SwitchChannel;
 import lab.fleet.WorkerPool;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
@@ -90,14 +90,10 @@ public final class Controls implements LabControl {
 
     /** The forked workers by {@code PUT /mode} and the attached ones on their reports' replies, at the same time. */
     private ModeSwitcher.Result switchAll(ModeSpec next) {
-        CompletableFuture<ModeSwitcher.Result> remote = CompletableFuture.supplyAsync(() -> attached.switchAll(next));
-        ModeSwitcher.Result local = switcher.switchAll(workers.reachable(), next);
-        ModeSwitcher.Result far = remote.join();
-        List<Long> acks = new ArrayList<>(local.ackMillis());
-        acks.addAll(far.ackMillis());
-        List<String> refusals = new ArrayList<>(local.refusals());
-        refusals.addAll(far.refusals());
-        return new ModeSwitcher.Result(acks, refusals);
+        List<SwitchChannel> every = new ArrayList<>();
+        workers.reachable().forEach(w -> every.add(switcher.channel(w)));
+        every.addAll(attached.channels());
+        return ModeSwitcher.fanOut(every, next);
     }
 
     @Override

@@ -200,7 +200,8 @@ class AttachServerTest {
     void a_switch_reaches_an_attached_worker_on_a_reply_and_its_next_report_answers_it() throws Exception {
         attach("w9", 42);
         var result = new java.util.concurrent.CompletableFuture<ModeSwitcher.Result>();
-        Thread switching = new Thread(() -> result.complete(server.switchAll(ModeSpec.defaults(Mode.REDIS))));
+        Thread switching = new Thread(
+                () -> result.complete(ModeSwitcher.fanOut(server.channels(), ModeSpec.defaults(Mode.REDIS))));
         switching.start();
 
         ReportReply reply = null;
