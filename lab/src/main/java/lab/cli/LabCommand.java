@@ -15,9 +15,6 @@ import lab.protocol.Lang;
 import lab.protocol.Secrets;
 import lab.runs.Runs;
 import lab.runs.ScenarioDriver;
-import lab.scenario.Scenario;
-import lab.scenario.ScenarioException;
-import lab.scenario.ScenarioParser;
 import lab.scenario.Setup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -154,30 +151,11 @@ public final class LabCommand implements Callable<Integer> {
         ScenarioDriver driver = null;
         LabSettings settings;
         if (scenarioFile != null) {
-            Scenario scenario;
-            try {
-                scenario = ScenarioParser.parse(ScenarioFiles.resolve(scenarioFile));
-            } catch (ScenarioException e) {
-                err.println("error: " + e.getMessage());
+            driver = ScenarioFiles.driver(scenarioFile, alsoJudge, speed, failFast, err);
+            if (driver == null) {
                 return Main.BAD_INPUT;
             }
-            driver = new ScenarioDriver(scenario, speed, failFast, Lang.EN);
-            if (alsoJudge != null) {
-                try {
-                    Scenario variant = ScenarioParser.parse(ScenarioFiles.resolve(alsoJudge));
-                    java.util.Optional<String> differs = lab.scenario.Replayer.variantOf(scenario, variant);
-                    if (differs.isPresent()) {
-                        err.println("error: --also-judge " + alsoJudge + ": " + differs.get()
-                                + "; expected the scenario's setup and steps with other expectations");
-                        return Main.BAD_INPUT;
-                    }
-                    driver.alsoJudge(variant);
-                } catch (ScenarioException e) {
-                    err.println("error: " + e.getMessage());
-                    return Main.BAD_INPUT;
-                }
-            }
-            Setup setup = scenario.setup();
+            Setup setup = driver.scenario().setup();
             settings = new LabSettings(
                     setup.workers(),
                     setup.hosts(),

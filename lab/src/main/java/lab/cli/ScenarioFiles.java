@@ -5,7 +5,11 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
+import lab.protocol.Lang;
+import lab.runs.ScenarioDriver;
+import lab.scenario.Replayer;
 import lab.scenario.Scenario;
 import lab.scenario.ScenarioException;
 import lab.scenario.ScenarioParser;
@@ -47,6 +51,31 @@ public final class ScenarioFiles {
             }
         }
         return bad == 0 ? 0 : Main.BAD_INPUT;
+    }
+
+    /**
+     * The replay of {@code file}, judged also against {@code alsoJudge} when given (a variant with the same setup and
+     * steps); null, said in one line on {@code err}, when either cannot be read or the variant is not one.
+     */
+    static ScenarioDriver driver(Path file, Path alsoJudge, double speed, boolean failFast, PrintStream err) {
+        try {
+            Scenario scenario = ScenarioParser.parse(resolve(file));
+            ScenarioDriver driver = new ScenarioDriver(scenario, speed, failFast, Lang.EN);
+            if (alsoJudge != null) {
+                Scenario variant = ScenarioParser.parse(resolve(alsoJudge));
+                Optional<String> differs = Replayer.variantOf(scenario, variant);
+                if (differs.isPresent()) {
+                    err.println("error: --also-judge " + alsoJudge + ": " + differs.get()
+                            + "; expected the scenario's setup and steps with other expectations");
+                    return null;
+                }
+                driver.alsoJudge(variant);
+            }
+            return driver;
+        } catch (ScenarioException e) {
+            err.println("error: " + e.getMessage());
+            return null;
+        }
     }
 
     private static Path home() {
