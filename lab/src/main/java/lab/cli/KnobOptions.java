@@ -7,6 +7,7 @@ import lab.protocol.BadFieldException;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
+import lab.protocol.SetupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -55,6 +56,20 @@ final class KnobOptions {
                 s = write(s, k);
             }
             return s;
+        }
+
+        /** The knobs fixed while the lab runs, as given. */
+        SetupSpec setup() {
+            SetupSpec s = SetupSpec.defaults();
+            for (Knob<?> k : SetupSpec.knobs()) {
+                s = into(s, k);
+            }
+            return s;
+        }
+
+        /** {@code s} with {@code k} as given; {@code --workers 0} only where {@link #read} allowed it. */
+        <T> SetupSpec into(SetupSpec s, Knob<T> k) {
+            return k == Knobs.WORKERS && get(Knobs.WORKERS) == 0 ? s.noWorkersOfItsOwn() : s.with(k, get(k));
         }
 
         private <T> ModeSpec write(ModeSpec s, Knob<T> k) {

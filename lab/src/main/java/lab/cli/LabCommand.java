@@ -10,9 +10,11 @@ import java.util.concurrent.Callable;
 import lab.launcher.Attach;
 import lab.launcher.LabSettings;
 import lab.protocol.Durations;
+import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.Lang;
 import lab.protocol.Secrets;
+import lab.protocol.SetupSpec;
 import lab.runs.Runs;
 import lab.runs.ScenarioDriver;
 import lab.scenario.Setup;
@@ -156,38 +158,25 @@ public final class LabCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             Setup setup = driver.scenario().setup();
+            // The scenario's setup, and how this machine runs it from the command line.
+            SetupSpec values = setup.values();
+            for (Knob<?> k : SetupSpec.knobs()) {
+                if (!k.scope().inSetup()) {
+                    values = knobs.into(values, k);
+                }
+            }
             settings = new LabSettings(
-                    setup.workers(),
-                    setup.hosts(),
-                    setup.spec(),
-                    setup.every(),
-                    setup.trigger(),
-                    setup.jitter(),
-                    null,
-                    summaryJson,
-                    runsDir,
-                    "tick",
-                    setup.store(),
-                    redisUrl,
-                    pgUrl,
-                    knobs.get(Knobs.SERVERS),
-                    List.of());
+                    values, setup.spec(), null, summaryJson, runsDir, "tick", redisUrl, pgUrl, List.of());
         } else {
             settings = new LabSettings(
-                    knobs.get(Knobs.WORKERS),
-                    knobs.get(Knobs.HOSTS),
+                    knobs.setup(),
                     knobs.spec(),
-                    knobs.get(Knobs.EVERY),
-                    knobs.get(Knobs.TRIGGER),
-                    knobs.get(Knobs.JITTER),
                     duration,
                     summaryJson,
                     runsDir,
                     "tick",
-                    knobs.get(Knobs.STORE),
                     redisUrl,
                     pgUrl,
-                    knobs.get(Knobs.SERVERS),
                     switches.stream()
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());

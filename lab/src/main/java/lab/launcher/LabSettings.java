@@ -8,6 +8,7 @@ import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
+import lab.protocol.SetupSpec;
 import lab.protocol.Store;
 import lab.protocol.Trigger;
 import lab.protocol.WorkerConfig;
@@ -15,34 +16,40 @@ import lab.protocol.WorkerConfig;
 /**
  * Everything a lab session is started with, validated by the command line before anything starts.
  *
- * @param hosts    simulated hosts the workers are spread over, each with its own lock folder (set up only)
- * @param trigger  how each worker's scheduler places its fires (set up only)
- * @param jitter   each fire comes up to this much late, at random (set up only)
+ * @param setup    the knobs fixed while it runs (workers, hosts, every, trigger, jitter, store, servers), each by its
+ *                 declaration: a new set-up knob is read as {@code settings.setup().get(Knobs.X)}, with no line here
  * @param redisUrl an external Redis ({@code redis://host:port}), or null: the lab starts its own
  * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
- * @param servers  where the lab's own servers' binaries come from
  * @param switches scripted mode changes, as offsets from the moment every worker is ready
  * @param attach   whether workers started on their own may attach ({@code --attach})
  */
 public record LabSettings(
-        int workers,
-        int hosts,
+        SetupSpec setup,
         ModeSpec spec,
-        Duration every,
-        Trigger trigger,
-        Duration jitter,
         Duration duration,
         Path summaryJson,
         Path runsDir,
         String job,
-        Store store,
         String redisUrl,
         String pgUrl,
-        ServerSource servers,
         List<Switch> switches,
         Attach attach) {
 
     /** These settings with no worker attached from outside: what every run but {@code --attach} is. */
+    public LabSettings(
+            SetupSpec setup,
+            ModeSpec spec,
+            Duration duration,
+            Path summaryJson,
+            Path runsDir,
+            String job,
+            String redisUrl,
+            String pgUrl,
+            List<Switch> switches) {
+        this(setup, spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, Attach.none());
+    }
+
+    /** Each set-up knob given by hand, as tests and the soak start a lab. */
     public LabSettings(
             int workers,
             int hosts,
@@ -60,56 +67,87 @@ public record LabSettings(
             ServerSource servers,
             List<Switch> switches) {
         this(
-                workers,
-                hosts,
+                SetupSpec.defaults()
+                        .with(Knobs.WORKERS, workers)
+                        .with(Knobs.HOSTS, hosts)
+                        .with(Knobs.EVERY, every)
+                        .with(Knobs.TRIGGER, trigger)
+                        .with(Knobs.JITTER, jitter)
+                        .with(Knobs.STORE, store)
+                        .with(Knobs.SERVERS, servers),
                 spec,
-                every,
-                trigger,
-                jitter,
                 duration,
                 summaryJson,
                 runsDir,
                 job,
-                store,
                 redisUrl,
                 pgUrl,
-                servers,
-                switches,
-                Attach.none());
+                switches);
     }
 
-    /**
-     * {@code workers} in {@code spec}, a tick every {@code every}, recorded under {@code runsDir}, and every other
-     * setting at its default: the job {@code tick}, the store in H2, the lab's own servers from their default source,
-     * running until closed. (The command line builds its settings from every option instead.)
-     */
+    /** {@code workers} of the lab's own in {@code spec}, a tick every {@code every}, every other knob at its default. */
     public static LabSettings of(int workers, ModeSpec spec, Duration every, Path runsDir) {
         return new LabSettings(
-                workers,
-                Knobs.HOSTS.defaultValue(),
+                SetupSpec.defaults().with(Knobs.WORKERS, workers).with(Knobs.EVERY, every),
                 spec,
-                every,
-                Knobs.TRIGGER.defaultValue(),
-                Knobs.JITTER.defaultValue(),
                 null,
                 null,
                 runsDir,
                 "tick",
-                Store.H2,
                 null,
                 null,
-                ServerSource.AUTO,
                 List.of());
+    }
+
+    /** Worker processes of the lab's own (0: every worker attaches from elsewhere). */
+    public int workers() {
+        return setup.get(Knobs.WORKERS);
+    }
+
+    /** Simulated hosts the workers are spread over, each with its own lock folder. */
+    public int hosts() {
+        return setup.get(Knobs.HOSTS);
+    }
+
+    /** The tick period. */
+    public Duration every() {
+        return setup.get(Knobs.EVERY);
+    }
+
+    /** How each worker's scheduler places its fires. */
+    public Trigger trigger() {
+        return setup.get(Knobs.TRIGGER);
+    }
+
+    /** Each fire comes up to this much late, at random. */
+    public Duration jitter() {
+        return setup.get(Knobs.JITTER);
+    }
+
+    /** Where the counter table lives. */
+    public Store store() {
+        return setup.get(Knobs.STORE);
+    }
+
+    /** Where the lab's own servers' binaries come from. */
+    public ServerSource servers() {
+        return setup.get(Knobs.SERVERS);
     }
 
     /** These settings, writing the summary as JSON to {@code file} at the end. */
     public LabSettings writingSummaryTo(Path file) {
-        return new LabSettings(
-                workers, hosts, spec, every, trigger, jitter, duration, file, runsDir, job, store, redisUrl, pgUrl,
-                servers, switches, attach);
+        return new LabSettings(setup, spec, duration, file, runsDir, job, redisUrl, pgUrl, switches, attach);
     }
 
-    /** A mode change at an offset from ready: {@code --switch 6s=redis}. */
+    /** These settings, run for {@code d} from ready. */
+    public LabSettings runningFor(Duration d) {
+        return new LabSettings(setup, spec, d, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach);
+    }
+
+    public LabSettings attaching(Attach a) {
+        return new LabSettings(setup, spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, a);
+    }
+
     public record Switch(Duration at, Mode mode) {}
 
     /** What worker {@code id} is handed on its stdin: this session's set-up, the servers' URLs, the spec in force. */
@@ -126,9 +164,9 @@ public record LabSettings(
                 id,
                 token,
                 storeUrl,
-                every,
-                trigger,
-                jitter,
+                every(),
+                trigger(),
+                jitter(),
                 job,
                 redisUrl,
                 pgUrl,
@@ -140,52 +178,10 @@ public record LabSettings(
 
     /** The simulated host worker {@code id} runs on. */
     public String host(String id) {
-        return Hosts.of(id, workers, hosts);
+        return Hosts.of(id, workers(), hosts());
     }
 
     boolean storeInPostgres() {
-        return store == Store.POSTGRES;
-    }
-
-    /** These settings, run for {@code d}: a headless run needs an end, where the dashboard runs until q. */
-    public LabSettings runningFor(Duration d) {
-        return new LabSettings(
-                workers,
-                hosts,
-                spec,
-                every,
-                trigger,
-                jitter,
-                d,
-                summaryJson,
-                runsDir,
-                job,
-                store,
-                redisUrl,
-                pgUrl,
-                servers,
-                switches,
-                attach);
-    }
-
-    /** These settings, taking workers started on their own as {@code attach} says. */
-    public LabSettings attaching(Attach a) {
-        return new LabSettings(
-                workers,
-                hosts,
-                spec,
-                every,
-                trigger,
-                jitter,
-                duration,
-                summaryJson,
-                runsDir,
-                job,
-                store,
-                redisUrl,
-                pgUrl,
-                servers,
-                switches,
-                a);
+        return store() == Store.POSTGRES;
     }
 }

@@ -10,15 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
-import lab.protocol.Store;
-import lab.protocol.Trigger;
+import lab.protocol.SetupSpec;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -145,28 +143,31 @@ public final class ScenarioParser {
         KnobReader.refuseCommandLineKnobs(nodes, node);
         Map<String, Nodes.Entry> e = nodes.entries(
                 node, "setup", KnobReader.setupKeys(), "a mapping such as { workers: 4, mode: naive, every: 1s }");
-        int workers = setupValue(nodes, e, Knobs.WORKERS, d.workers());
+        // Every set-up knob by its declaration: a new one is read here with no line of its own.
+        SetupSpec values = d.values();
+        for (Knob<?> k : SetupSpec.knobs()) {
+            if (k.scope().inSetup()) {
+                values = setupValue(nodes, e, values, k);
+            }
+        }
         ModeSpec spec = KnobReader.change(nodes, e, "setup").applyTo(d.spec());
-        Duration every = setupValue(nodes, e, Knobs.EVERY, d.every());
-        Trigger trigger = setupValue(nodes, e, Knobs.TRIGGER, d.trigger());
-        Duration jitter = setupValue(nodes, e, Knobs.JITTER, d.jitter());
-        Store store = setupValue(nodes, e, Knobs.STORE, d.store());
         boolean lockKeys =
                 e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
-        int hosts = setupValue(nodes, e, Knobs.HOSTS, d.hosts());
+        int workers = values.get(Knobs.WORKERS);
+        int hosts = values.get(Knobs.HOSTS);
         if (hosts > workers) {
             throw nodes.error(
                     e.get(Knobs.HOSTS.name()).value(),
                     "setup.hosts: " + hosts + " (expected at most one host per worker: " + workers + " with workers: "
                             + workers + ")");
         }
-        return new Setup(workers, hosts, spec, every, trigger, jitter, store, lockKeys);
+        return new Setup(values, spec, lockKeys);
     }
 
-    private static <T> T setupValue(Nodes nodes, Map<String, Nodes.Entry> e, Knob<T> knob, T otherwise)
+    private static <T> SetupSpec setupValue(Nodes nodes, Map<String, Nodes.Entry> e, SetupSpec values, Knob<T> knob)
             throws ScenarioException {
         Nodes.Entry entry = e.get(knob.name());
-        return entry == null ? otherwise : KnobReader.value(nodes, knob, entry, "setup." + knob.name());
+        return entry == null ? values : values.with(knob, KnobReader.value(nodes, knob, entry, "setup." + knob.name()));
     }
 
     private static Optional<Node> compose(String name, String text) throws ScenarioException {

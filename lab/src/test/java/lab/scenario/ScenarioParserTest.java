@@ -13,6 +13,7 @@ import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
 import lab.protocol.Release;
+import lab.protocol.SetupSpec;
 import lab.protocol.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,18 +72,16 @@ class ScenarioParserTest {
         assertThat(s.lesson()).contains("docs/lessons/01-naive.md");
         assertThat(s.setup())
                 .isEqualTo(new Setup(
-                        3,
-                        1,
+                        SetupSpec.defaults()
+                                .with(Knobs.WORKERS, 3)
+                                .with(Knobs.EVERY, Duration.ofSeconds(1))
+                                .with(Knobs.STORE, Store.POSTGRES),
                         ModeSpec.defaults(Mode.REDIS)
                                 .with(Knobs.TASK_TIME, Duration.ofMillis(200))
                                 .with(Knobs.LOCK_TTL, Duration.ofSeconds(5))
                                 .with(Knobs.RELEASE, Release.UNSAFE)
                                 .with(Knobs.PG_LOCK, PgLock.WAIT)
                                 .with(Knobs.RECHECK, true),
-                        Duration.ofSeconds(1),
-                        lab.protocol.Trigger.CRON,
-                        lab.protocol.Knobs.JITTER.defaultValue(),
-                        Store.POSTGRES,
                         true));
         assertThat(s.steps())
                 .extracting(Step::describe)
