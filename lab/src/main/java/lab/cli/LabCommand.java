@@ -209,7 +209,7 @@ public final class LabCommand implements Callable<Integer> {
             }
         }
         if (lang != null && Lang.byCode(lang).isEmpty()) {
-            throw bad("--lang", lang, Lang.codes().replace(", ", " or "));
+            throw bad("--lang", lang, Lang.codes());
         }
         if (!(speed > 0) || Double.isInfinite(speed)) {
             throw bad("--speed", String.valueOf(speed), "a number above 0, such as 2");

@@ -23,8 +23,9 @@ public enum Lang {
         return Arrays.stream(values()).filter(l -> l.code().equals(code)).findFirst();
     }
 
+    /** {@code en or zh}: the codes as a refusal of {@code --lang} says what it expected. */
     public static String codes() {
-        return Arrays.stream(values()).map(Lang::code).collect(Collectors.joining(", "));
+        return Arrays.stream(values()).map(Lang::code).collect(Collectors.joining(" or "));
     }
 
     /**
