@@ -3,6 +3,7 @@ package lab.check;
 import java.time.Instant;
 import lab.protocol.Event;
 import lab.protocol.Mode;
+import lab.protocol.Modes;
 import lab.store.CounterRow;
 
 /**
@@ -36,7 +37,10 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
     /** Whether the row's mode takes no lock that other processes see: {@code naive} or {@code local-mutex}. */
     boolean unsharedLock() {
         return Mode.byName(row.mode())
-                .map(m -> m.lock() == Mode.Lock.NONE || m.lock() == Mode.Lock.IN_JVM)
+                .map(m -> switch (m.lock().sight()) {
+                    case NONE, EACH_PROCESS -> true;
+                    case EACH_HOST, LEASE, QUEUE -> false;
+                })
                 .orElse(false);
     }
 
@@ -58,11 +62,10 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
         if (key == null) {
             return "the lock";
         }
-        return switch (String.valueOf(acquired.text("lock"))) {
-            case "postgres" -> "advisory lock " + key;
-            case "local" -> "local mutex " + key;
-            case "file" -> "file lock " + key;
-            default -> key;
-        };
+        // The lock its events name (a fallback's is the local mutex, whatever the mode), as its mode declares it; a
+        // recording's lock that no mode here declares is named by its key alone.
+        return Modes.lockOfKind(String.valueOf(acquired.text("lock")))
+                .map(l -> l.name(key))
+                .orElse(key);
     }
 }

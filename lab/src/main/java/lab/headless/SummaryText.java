@@ -68,12 +68,10 @@ public final class SummaryText {
 
     /** The knobs that make one segment of a mode differ from another: those its guard reads ({@link Knob#concerns}). */
     private static String knobs(Map<String, Object> spec) {
-        Mode.Lock lock = Mode.byName(String.valueOf(spec.get(Knobs.MODE.name())))
-                .map(Mode::lock)
-                .orElse(Mode.Lock.NONE);
+        java.util.Optional<Mode> mode = Mode.byName(String.valueOf(spec.get(Knobs.MODE.name())));
         return "("
                 + Knobs.live().stream()
-                        .filter(k -> k.concerns(lock))
+                        .filter(k -> mode.map(k::concerns).orElse(false))
                         .map(k -> k.name() + " " + spec.get(k.name()))
                         .collect(Collectors.joining(", "))
                 + ")";

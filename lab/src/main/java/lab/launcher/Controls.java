@@ -144,7 +144,7 @@ public final class Controls implements LabControl {
     @Override
     public Duration settle() {
         ModeSpec spec = modes.spec();
-        boolean queues = spec.mode().lock() == Mode.Lock.POSTGRES && spec.get(Knobs.PG_LOCK) == PgLock.WAIT;
+        boolean queues = spec.mode().lock().sight() == Mode.Sight.QUEUE && spec.get(Knobs.PG_LOCK) == PgLock.WAIT;
         return spec.get(Knobs.TASK_TIME)
                 .multipliedBy(queues ? workers.all().size() : 1)
                 .plusMillis(300);

@@ -82,8 +82,8 @@ public final class Infrastructure implements AutoCloseable {
     /** Starts now what the first mode and the store need, then the store itself and servers.env. */
     void startFor(ModeSpec spec, Consumer<String> say) throws StartFailure {
         Mode mode = spec.mode();
-        needNow(postgres, settings.storeInPostgres() || mode.needsPostgres(), say);
-        needNow(redis, mode.needsRedis(), say);
+        needNow(postgres, settings.storeInPostgres() || mode.needs().contains(Mode.Need.POSTGRES), say);
+        needNow(redis, mode.needs().contains(Mode.Need.REDIS), say);
         try {
             storeUrl = settings.storeInPostgres() ? postgres.url() : startH2(say);
             try (CounterStore store = new CounterStore(storeUrl)) {
@@ -182,11 +182,13 @@ public final class Infrastructure implements AutoCloseable {
      * it is refused).
      */
     void awaitServersOf(ModeSpec spec) {
-        if (spec.mode().needsRedis()) {
-            redis.awaitReady();
-        }
-        if (spec.mode().needsPostgres()) {
-            postgres.awaitReady();
+        // Servers first, for every need: the other needs are made ready on them.
+        for (Mode.Need need : spec.mode().needs()) {
+            switch (need) {
+                case REDIS -> redis.awaitReady();
+                case POSTGRES -> postgres.awaitReady();
+                case FENCING_COUNTER, SECOND_LOCK_DATABASE -> {}
+            }
         }
         readyLocks(spec);
     }
@@ -196,11 +198,16 @@ public final class Infrastructure implements AutoCloseable {
      * lock server's PostgreSQL database (lock-servers 2). Both are idempotent, so a switch may ask again.
      */
     private void readyLocks(ModeSpec spec) {
-        if (spec.mode() == Mode.FENCED) {
-            restoreFencingCounter();
-        }
-        if (spec.get(Knobs.LOCK_SERVERS) == 2 && spec.mode() == Mode.POSTGRES) {
-            SecondLockDatabase.ensure(postgres.url());
+        for (Mode.Need need : spec.mode().needs()) {
+            switch (need) {
+                case FENCING_COUNTER -> restoreFencingCounter();
+                case SECOND_LOCK_DATABASE -> {
+                    if (spec.get(Knobs.LOCK_SERVERS) == 2) {
+                        SecondLockDatabase.ensure(postgres.url());
+                    }
+                }
+                case REDIS, POSTGRES -> {}
+            }
         }
     }
 

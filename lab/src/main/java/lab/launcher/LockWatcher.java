@@ -8,16 +8,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import lab.guard.LockObserver;
 import lab.guard.LockState;
-import lab.guard.postgres.PostgresLockObserver;
-import lab.guard.redis.RedisLockObserver;
+import lab.guard.ModeDeclaration;
 import lab.protocol.Event;
 import lab.protocol.Mode;
 
 /**
- * Who holds the lock, read from outside the workers every 100 ms: the Redis key and its TTL, the PostgreSQL
- * advisory lock's holder and queue, or — for the in-JVM mutex, which no server sees — the workers that say they
- * hold their own mutex right now. Tells its listener when the holder or the queue changes.
+ * Who holds the lock, read from outside the workers every 100 ms: from the lock's own server, through the observer its
+ * mode declares (the Redis key and its TTL, the PostgreSQL advisory lock's holder and queue), or — for the in-JVM
+ * mutex and the hosts' file locks, which no server sees — the workers that say they hold their own right now. Tells
+ * its listener when the holder or the queue changes.
  */
 public final class LockWatcher implements AutoCloseable {
     private final Supplier<Mode> mode;
@@ -35,8 +36,9 @@ public final class LockWatcher implements AutoCloseable {
     private final Set<Long> dead = ConcurrentHashMap.newKeySet();
 
     private final Thread thread;
-    private RedisLockObserver redis;
-    private PostgresLockObserver postgres;
+    /** One observer per lock (redis and fenced share one), opened when its mode is first in force. */
+    private final Map<Mode.Lock, LockObserver> observers = new java.util.HashMap<>();
+
     private volatile boolean running = true;
     private volatile String lastLine = "starting";
 
@@ -101,12 +103,7 @@ public final class LockWatcher implements AutoCloseable {
             // Closed here, by the only thread that uses them, so none is created again after close(). The flag close()
             // set is put aside meanwhile: a pool closed by an interrupted thread gives up waiting and prints a trace.
             boolean interrupted = Thread.interrupted();
-            if (redis != null) {
-                redis.close();
-            }
-            if (postgres != null) {
-                postgres.close();
-            }
+            observers.values().forEach(LockObserver::close);
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -143,15 +140,15 @@ public final class LockWatcher implements AutoCloseable {
     }
 
     private LockState observe() {
-        return switch (mode.get().lock()) {
-            case REDIS -> redis().observe();
-            case POSTGRES -> postgres().observe();
-            case IN_JVM, HOST_FILE -> {
+        Mode m = mode.get();
+        Mode.Lock lock = m.lock();
+        return switch (lock.sight()) {
+            case LEASE, QUEUE -> observer(m).observe();
+            case EACH_PROCESS, EACH_HOST -> {
                 List<String> holders = List.copyOf(new TreeSet<>(localHolders.values()));
-                Mode.Lock lock = mode.get().lock();
                 yield new LockState(
                         lock,
-                        lock == Mode.Lock.IN_JVM ? "in-JVM mutex" : "scheduler_lock." + job + ".lock",
+                        lock.sight() == Mode.Sight.EACH_PROCESS ? "in-JVM mutex" : "scheduler_lock." + job + ".lock",
                         holders.isEmpty() ? null : String.join(", ", holders),
                         -1,
                         List.of());
@@ -161,38 +158,35 @@ public final class LockWatcher implements AutoCloseable {
     }
 
     static String describe(LockState s) {
-        if (s.lock() == Mode.Lock.NONE) {
-            return "lock: none (" + Mode.NAIVE + " mode)";
-        }
-        if (s.lock() == Mode.Lock.IN_JVM) {
-            return s.free()
+        return switch (s.lock().sight()) {
+            case NONE -> "lock: none (" + Mode.NAIVE + " mode)";
+            case EACH_PROCESS -> s.free()
                     ? "lock: no worker holds its in-JVM mutex"
                     : "lock: in-JVM mutexes held at once by " + s.holder() + " (each worker has its own)";
-        }
-        if (s.lock() == Mode.Lock.HOST_FILE) {
-            return s.free()
+            case EACH_HOST -> s.free()
                     ? "lock: no worker holds file lock '" + s.key() + "'"
                     : "lock: file lock '" + s.key() + "' held by " + s.holder() + " (each host has its own)";
-        }
-        String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
-        return s.free()
-                ? "lock: " + s.lock().label() + " '" + s.key() + "' free" + waiting
-                : "lock: " + s.lock().label() + " '" + s.key() + "' held by " + s.holder()
-                        + (s.ttlMillis() >= 0 ? " (" + s.ttlMillis() + " ms left)" : "") + waiting;
+            case LEASE, QUEUE -> {
+                String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
+                yield s.free()
+                        ? "lock: " + s.lock().label() + " '" + s.key() + "' free" + waiting
+                        : "lock: " + s.lock().label() + " '" + s.key() + "' held by " + s.holder()
+                                + (s.ttlMillis() >= 0 ? " (" + s.ttlMillis() + " ms left)" : "") + waiting;
+            }
+        };
     }
 
-    private RedisLockObserver redis() {
-        if (redis == null) {
-            redis = new RedisLockObserver(redisUrl.get(), job);
+    /** The observer the mode declares for its lock, opened on first need; a lock seen from a server must have one. */
+    private LockObserver observer(Mode m) {
+        LockObserver o = observers.get(m.lock());
+        if (o == null) {
+            o = ModeDeclaration.of(m)
+                    .observer(new LockObserver.Where(redisUrl.get(), pgUrl.get(), job))
+                    .orElseThrow(() -> new IllegalStateException(
+                            "mode " + m.cliName() + " declares a lock seen from its server but no observer for it"));
+            observers.put(m.lock(), o);
         }
-        return redis;
-    }
-
-    private PostgresLockObserver postgres() {
-        if (postgres == null) {
-            postgres = new PostgresLockObserver(pgUrl.get());
-        }
-        return postgres;
+        return o;
     }
 
     @Override

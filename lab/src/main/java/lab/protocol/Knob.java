@@ -1,7 +1,6 @@
 package lab.protocol;
 
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -28,7 +27,7 @@ public final class Knob<T> {
     private final Parser<T> parser;
     private final Predicate<T> allowed;
     private final Function<T, String> formatter;
-    private final Set<Mode.Lock> concerns;
+    private final boolean everyMode;
     private final List<T> steps;
 
     /** A knob set up once, before the lab runs: it concerns no mode's guard and no key cycles through it. */
@@ -42,7 +41,7 @@ public final class Knob<T> {
             Parser<T> parser,
             Predicate<T> allowed,
             Function<T, String> formatter) {
-        this(name, scope, label, help, defaultValue, expected, parser, allowed, formatter, Set.of(), List.of());
+        this(name, scope, label, help, defaultValue, expected, parser, allowed, formatter, false, List.of());
     }
 
     Knob(
@@ -55,7 +54,7 @@ public final class Knob<T> {
             Parser<T> parser,
             Predicate<T> allowed,
             Function<T, String> formatter,
-            Set<Mode.Lock> concerns,
+            boolean everyMode,
             List<T> steps) {
         this.name = name;
         this.scope = scope;
@@ -66,7 +65,7 @@ public final class Knob<T> {
         this.parser = parser;
         this.allowed = allowed;
         this.formatter = formatter;
-        this.concerns = Set.copyOf(concerns);
+        this.everyMode = everyMode;
         this.steps = List.copyOf(steps);
     }
 
@@ -118,9 +117,12 @@ public final class Knob<T> {
         return expected;
     }
 
-    /** Whether the guard of a mode that takes {@code lock} reads it: the summary names it beside that mode. */
-    public boolean concerns(Mode.Lock lock) {
-        return concerns.contains(lock);
+    /**
+     * Whether the guard of {@code mode} reads it: the summary names it beside that mode. A knob every guard reads says
+     * so here; any other is named by the modes that read it, in their own declarations ({@link Mode#concerns}).
+     */
+    public boolean concerns(Mode mode) {
+        return everyMode || mode.concerns().contains(this);
     }
 
     /** The value of {@code text}; throws naming this knob, the text and what was expected. */

@@ -1,19 +1,23 @@
 package lab.protocol;
 
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Every knob of the lab, each declared once. Adding a knob is one declaration here, and the code that uses it:
  * the command line, {@code PUT /mode}, scenarios, the knob panel, help and summaries find it in {@link #ALL}; a live
  * knob's value travels in {@link ModeSpec} under its declaration ({@code spec.get(Knobs.LOCK_TTL)}), so nothing
- * else is written for it. Which modes a knob concerns is the {@code Set<Mode.Lock>} before its steps.
+ * else is written for it. Whether every mode's guard reads a
+ * knob is the flag before its steps; a knob only some read is named by their declarations ({@link Mode#concerns}).
  */
 public final class Knobs {
+    /** Every guard reads it (the job's own knobs). */
+    private static final boolean EVERY_MODE = true;
+    /** The modes that read it name it in their declarations ({@link Mode#concerns}). */
+    private static final boolean ITS_MODES = false;
+
     public static final Knob<Mode> MODE = new Knob<>(
             "mode",
             Scope.LIVE,
@@ -24,8 +28,8 @@ public final class Knobs {
             Mode::parse,
             m -> true,
             Mode::cliName,
-            Set.of(),
-            List.of(Mode.values()));
+            ITS_MODES,
+            Mode.values());
     public static final Knob<Duration> TASK_TIME = new Knob<>(
             "task-time",
             Scope.LIVE,
@@ -38,7 +42,7 @@ public final class Knobs {
             Durations::parse,
             d -> !d.isNegative(),
             Durations::format,
-            EnumSet.allOf(Mode.Lock.class),
+            EVERY_MODE,
             List.of(Duration.ZERO, Duration.ofMillis(300), Duration.ofSeconds(1), Duration.ofSeconds(3)));
     public static final Knob<Duration> LOCK_TTL = new Knob<>(
             "lock-ttl",
@@ -50,7 +54,7 @@ public final class Knobs {
             Durations::parse,
             d -> d.toMillis() > 0,
             Durations::format,
-            Set.of(Mode.Lock.REDIS),
+            ITS_MODES,
             List.of(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(60)));
     public static final Knob<Hold> HOLD_AT_LEAST = new Knob<>(
             "hold-at-least",
@@ -63,7 +67,7 @@ public final class Knobs {
             Hold::parse,
             h -> !h.atLeast().isNegative(),
             Hold::toString,
-            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES, Mode.Lock.HOST_FILE),
+            ITS_MODES,
             List.of(Hold.NONE, Hold.of(Duration.ofMillis(800)), Hold.WINDOW));
     public static final Knob<LockKey> LOCK_KEY = new Knob<>(
             "lock-key",
@@ -75,7 +79,7 @@ public final class Knobs {
             t -> KnobTexts.choose(LockKey.values(), t),
             k -> true,
             LockKey::toString,
-            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            ITS_MODES,
             List.of(LockKey.values()));
     public static final Knob<Duration> LOCK_WAIT = new Knob<>(
             "lock-wait",
@@ -88,7 +92,7 @@ public final class Knobs {
             Durations::parse,
             d -> !d.isNegative() && d.compareTo(Duration.ofSeconds(60)) <= 0,
             Durations::format,
-            Set.of(Mode.Lock.REDIS),
+            ITS_MODES,
             List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(4)));
     public static final Knob<Boolean> RENEW = new Knob<>(
             "renew",
@@ -100,7 +104,7 @@ public final class Knobs {
             KnobTexts::onOff,
             b -> true,
             KnobTexts::onOffText,
-            Set.of(Mode.Lock.REDIS),
+            ITS_MODES,
             List.of(false, true));
     public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = new Knob<>(
             "release-on-shutdown",
@@ -112,7 +116,7 @@ public final class Knobs {
             KnobTexts::onOff,
             b -> true,
             KnobTexts::onOffText,
-            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            ITS_MODES,
             List.of(true, false));
     public static final Knob<OnLockError> ON_LOCK_ERROR = new Knob<>(
             "on-lock-error",
@@ -124,7 +128,7 @@ public final class Knobs {
             t -> KnobTexts.choose(OnLockError.values(), t),
             o -> true,
             OnLockError::toString,
-            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            ITS_MODES,
             List.of(OnLockError.values()));
     public static final Knob<Integer> LOCK_SERVERS = new Knob<>(
             "lock-servers",
@@ -137,7 +141,7 @@ public final class Knobs {
             KnobTexts::wholeNumber,
             n -> n == 1 || n == 2,
             String::valueOf,
-            EnumSet.of(Mode.Lock.REDIS, Mode.Lock.POSTGRES),
+            ITS_MODES,
             List.of(1, 2));
     public static final Knob<Release> RELEASE = new Knob<>(
             "release",
@@ -149,7 +153,7 @@ public final class Knobs {
             t -> KnobTexts.choose(Release.values(), t),
             r -> true,
             Release::toString,
-            Set.of(Mode.Lock.REDIS),
+            ITS_MODES,
             List.of(Release.values()));
     public static final Knob<PgLock> PG_LOCK = new Knob<>(
             "pg-lock",
@@ -161,7 +165,7 @@ public final class Knobs {
             t -> KnobTexts.choose(PgLock.values(), t),
             p -> true,
             PgLock::toString,
-            Set.of(Mode.Lock.POSTGRES),
+            ITS_MODES,
             List.of(PgLock.values()));
     public static final Knob<Boolean> RECHECK = new Knob<>(
             "recheck",
@@ -173,7 +177,7 @@ public final class Knobs {
             KnobTexts::onOff,
             b -> true,
             KnobTexts::onOffText,
-            EnumSet.allOf(Mode.Lock.class),
+            EVERY_MODE,
             List.of(false, true));
     public static final Knob<Integer> WORKERS = new Knob<>(
             "workers",

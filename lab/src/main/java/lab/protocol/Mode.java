@@ -1,71 +1,128 @@
 package lab.protocol;
 
-import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import java.util.Set;
 
 /**
- * What each worker does around the job on every tick, each declared once: its name on the command line (also in
- * the counter table and in events), its dashboard key, the lock it takes (what the lock panel observes and which
- * server it needs) and its colour.
+ * What each worker does around the job on every tick, as every room may know it: its name on the command line (also
+ * in the counter table and in events), its dashboard key, its colour, the lock it takes (what the lock panel observes
+ * and draws, and what the explainer calls it), the knobs its guard reads, what the lab must start for it, and whether
+ * it guards the job or owns the schedule.
+ *
+ * <p>A mode is declared once, in its own mechanism's package (for example {@code lab.guard.redis.RedisMode}), by a
+ * class that implements this interface and its worker-side half ({@code lab.guard.ModeDeclaration}: how to build its
+ * guard, how the launcher observes its lock), and is registered by one line in {@code
+ * META-INF/services/lab.protocol.Mode}. The declaration lives beside its mechanism because it names it; this
+ * interface is all that the rooms which may not import a mechanism (the checker, the dashboard, the scenarios) read,
+ * so that what they need of a mode is data here, never a {@code switch} over modes. A mode loaded at run time (a
+ * learner's file) has no constant of its own: {@link Modes#register} adds it.
+ *
+ * <p>No default methods here, on purpose: a class that implements an interface with default methods initializes it,
+ * and the constants below look the registry up, which is loading that very class (a cycle that leaves them null).
  */
-public enum Mode {
-    NAIVE("naive", '1', Lock.NONE, Hue.RED),
-    LOCAL_MUTEX("local-mutex", '2', Lock.IN_JVM, Hue.YELLOW),
-    REDIS("redis", '3', Lock.REDIS, Hue.CYAN),
-    POSTGRES("postgres", '4', Lock.POSTGRES, Hue.BLUE),
-    /** No lock at all: the database refuses the second row of a tick (an idempotency key under a unique index). */
-    IDEMPOTENT("idempotent", '5', Lock.NONE, Hue.GREEN),
-    /**
-     * The Redis lock plus a fencing token ({@code INCR} on each grant): the store refuses a write whose token is lower
-     * than the last it accepted, so a holder that lost its lease while paused cannot write late.
-     */
-    FENCED("fenced", '6', Lock.REDIS, Hue.MAGENTA),
-    /**
-     * An OS file lock ({@code FileChannel.tryLock}) on a file in the host's lock folder, skip when taken: it excludes
-     * every process on one host, and the kernel frees it the moment its holder dies; a worker on another host has
-     * another folder, and another lock.
-     */
-    HOST_MUTEX("host-mutex", '7', Lock.HOST_FILE, Hue.YELLOW);
+public interface Mode {
+    // The shipped modes, for code that names one (a default, the soak, the benchmark, tests); a new mode needs none.
+    Mode NAIVE = Modes.named("naive");
+    Mode LOCAL_MUTEX = Modes.named("local-mutex");
+    Mode REDIS = Modes.named("redis");
+    Mode POSTGRES = Modes.named("postgres");
+    Mode IDEMPOTENT = Modes.named("idempotent");
+    Mode FENCED = Modes.named("fenced");
+    Mode HOST_MUTEX = Modes.named("host-mutex");
 
-    /** The lock a mode takes: what the lock panel observes, and where from. */
-    public enum Lock {
-        /** No lock: nothing to observe. */
+    /** Its name on the command line, in the counter table and in events: {@code host-mutex}. */
+    String cliName();
+
+    /** The dashboard key that switches every worker to it ({@link Modes#KEYS}); empty: reached by the knob panel. */
+    Optional<Character> key();
+
+    Hue hue();
+
+    /** The lock it takes; {@link Lock#NONE} for a mode that takes none. */
+    Lock lock();
+
+    /** The live knobs its guard reads, beyond those every mode reads (the summary names them beside it). */
+    Set<Knob<?>> concerns();
+
+    /** What the lab must start or make ready before a worker may take its lock. */
+    Set<Need> needs();
+
+    Scheduling scheduling();
+
+    /**
+     * How a lock is seen from outside the workers, which is also how the lock panel draws it. A new mode picks one;
+     * only a new way of seeing a lock adds a constant here, and the compiler then points at every view that draws it.
+     */
+    enum Sight {
+        /** No lock: every worker runs every tick. */
         NONE,
-        /** One mutex per worker JVM, seen only through the workers' own events. */
-        IN_JVM,
-        /** A key in the lab's Redis. */
-        REDIS,
-        /** An advisory lock in the lab's PostgreSQL. */
-        POSTGRES,
-        /** A file lock in each host's lock folder, seen through the workers' own events. */
-        HOST_FILE;
+        /** One lock per worker process, seen only through the workers' own acquired and released events. */
+        EACH_PROCESS,
+        /** One lock per host, seen through the workers' own events. */
+        EACH_HOST,
+        /** A lease on a server: its key, owner and time left. */
+        LEASE,
+        /** A lock on a server with a queue: its key, holder and who waits. */
+        QUEUE
+    }
 
-        /**
-         * Whether the lab sees it only through the workers' own acquired and released events: a lock inside each JVM,
-         * or a file lock inside each host, has no server to ask.
-         */
+    /**
+     * The lock a mode takes, as every room may know it.
+     *
+     * @param label its name on the lock panel: the name of the mode that takes it ({@code redis} for fenced too)
+     * @param kind the {@code lock} field of its workers' events ({@code redis}, {@code postgres}, {@code local},
+     *     {@code file}), by which the explainer finds it in a recording
+     * @param sight how it is seen from outside, and drawn
+     * @param called what people call it before its key: {@code advisory lock }, {@code local mutex }, or nothing
+     */
+    record Lock(String label, String kind, Sight sight, String called) {
+        public static final Lock NONE = new Lock("none", "none", Sight.NONE, "");
+
+        /** Whether the lab sees it only through the workers' own acquired and released events. */
         public boolean seenThroughEvents() {
-            return this == IN_JVM || this == HOST_FILE;
+            return switch (sight) {
+                case EACH_PROCESS, EACH_HOST -> true;
+                case NONE, LEASE, QUEUE -> false;
+            };
         }
 
-        /** Its name on the lock panel: the name of the mode that takes it, or "none". */
-        public String label() {
-            return this == NONE
-                    ? "none"
-                    : Arrays.stream(Mode.values())
-                            .filter(m -> m.lock == this)
-                            .findFirst()
-                            .orElseThrow()
-                            .cliName();
+        /** The lock as the explainer names it: {@code advisory lock 42}, {@code scheduler_lock:tick}. */
+        public String name(String key) {
+            return called + key;
         }
+    }
+
+    /** What the lab makes ready for a mode: each is done by the launcher, which the compiler holds to every one. */
+    enum Need {
+        /** The lab's Redis (the lock's server). */
+        REDIS,
+        /** The lab's PostgreSQL (the lock's server). */
+        POSTGRES,
+        /** The fencing counter, restored above every token issued in the session before the lock may be taken. */
+        FENCING_COUNTER,
+        /** With lock-servers 2, the second lock server's PostgreSQL database. */
+        SECOND_LOCK_DATABASE
+    }
+
+    /**
+     * Who decides which worker fires. Every mode today guards the job that each worker's own scheduler fires; a
+     * clustered job store (Quartz's) decides instead which node fires at all, and its declaration will say so here.
+     * The worker refuses such a mode, saying why, until the issue that brings one gives the worker a scheduler it can
+     * hand over.
+     */
+    enum Scheduling {
+        /** The worker's own scheduler fires every tick; the mode's guard decides what happens around the job. */
+        AROUND_THE_JOB,
+        /** The mode's own scheduler decides which worker fires; there is no guard around the job. */
+        OWNS_THE_SCHEDULE
     }
 
     /**
      * A mode's colour, named, not drawn: the dashboard maps it to the terminal's. Red for the bug, yellow for the
      * cure that is not one, cool colours for the real cures.
      */
-    public enum Hue {
+    enum Hue {
         RED,
         YELLOW,
         CYAN,
@@ -74,65 +131,26 @@ public enum Mode {
         MAGENTA
     }
 
-    private final String cliName;
-    private final char key;
-    private final Lock lock;
-    private final Hue hue;
-
-    Mode(String cliName, char key, Lock lock, Hue hue) {
-        this.cliName = cliName;
-        this.key = key;
-        this.lock = lock;
-        this.hue = hue;
-    }
-
-    public String cliName() {
-        return cliName;
-    }
-
-    /** The dashboard key that switches every worker to it. */
-    public char key() {
-        return key;
-    }
-
-    public Lock lock() {
-        return lock;
-    }
-
-    public Hue hue() {
-        return hue;
-    }
-
-    public boolean needsRedis() {
-        return lock == Lock.REDIS;
-    }
-
-    public boolean needsPostgres() {
-        return lock == Lock.POSTGRES;
-    }
-
     /** The mode named {@code name}; the exception's message lists the names that exist. */
-    public static Mode parse(String name) {
-        return byName(name)
-                .orElseThrow(() ->
-                        new IllegalArgumentException("'" + name + "' is not a mode (expected one of " + names() + ")"));
+    static Mode parse(String name) {
+        return Modes.parse(name);
     }
 
-    public static Optional<Mode> byName(String name) {
-        return Arrays.stream(values()).filter(m -> m.cliName.equals(name)).findFirst();
+    static Optional<Mode> byName(String name) {
+        return Modes.byName(name);
     }
 
     /** The mode a dashboard key switches to, if it is one. */
-    public static Optional<Mode> byKey(char key) {
-        return Arrays.stream(values()).filter(m -> m.key == key).findFirst();
+    static Optional<Mode> byKey(char key) {
+        return Modes.byKey(key);
     }
 
-    public static String names() {
-        return Arrays.stream(values()).map(Mode::cliName).collect(Collectors.joining(", "));
+    /** Every mode, keyed ones first in key order. */
+    static List<Mode> values() {
+        return Modes.all();
     }
 
-    @Override
-    public String toString() {
-        return cliName;
+    static String names() {
+        return Modes.names();
     }
 }

@@ -197,7 +197,7 @@ public final class SnapshotPublisher implements AutoCloseable {
                 s.key(),
                 s.lock().seenThroughEvents() ? null : s.holder(),
                 s.ttlMillis(),
-                s.lock() == Mode.Lock.REDIS ? spec.get(Knobs.LOCK_TTL).toMillis() : -1,
+                s.lock().sight() == Mode.Sight.LEASE ? spec.get(Knobs.LOCK_TTL).toMillis() : -1,
                 s.waiters(),
                 local,
                 null);

@@ -2,5 +2,5 @@ package lab.session;
 
 import lab.protocol.Mode;
 
-/** Keys {@code 1}..{@code 4}: every worker builds the Guard of {@code mode}. */
+/** A mode's key ({@code 1}..{@code 0}, as its declaration gives it): every worker builds the Guard of {@code mode}. */
 public record SwitchMode(Mode mode) implements Command {}

@@ -3,10 +3,7 @@ package lab.tui;
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
-import lab.protocol.Mode;
 
 /** The {@code ?} box: every key, what it does, and how to read the timeline. */
 final class HelpOverlay {
@@ -16,26 +13,11 @@ final class HelpOverlay {
         this.look = look;
     }
 
-    /**
-     * The modes' keys, from the modes' own declarations (a new mode's key shows here without a line of its own), four
-     * to a line, so that seven of them still fit an 80-column screen.
-     */
-    private static List<String> modeLines() {
-        Mode[] modes = Mode.values();
-        List<String> lines = new ArrayList<>();
-        for (int i = 0; i < modes.length; i += 4) {
-            lines.add(Arrays.stream(modes, i, Math.min(modes.length, i + 4))
-                    .map(m -> m.key() + " " + m.cliName())
-                    .collect(Collectors.joining("   ")));
-        }
-        return lines;
-    }
-
     private List<String> lines() {
         String upDown = look.glyphs().upDown();
         List<String> lines = new ArrayList<>(List.of(
                 look.say("Keys (letters only: function keys fail under tmux)", "按键（只用字母键：功能键在 tmux 里会失灵）"), ""));
-        lines.addAll(modeLines());
+        lines.addAll(ModeKeys.helpLines(look));
         lines.addAll(List.of(
                 look.say("+ add a worker          - remove a worker", "+ 加一个 worker          - 减一个 worker"),
                 look.say(

@@ -54,8 +54,7 @@ final class KeyBar {
                     new String[] {"space", s.scenario().paused() ? look.say("resume", "继续") : look.say("pause", "暂停")});
             keys.add(new String[] {"n", look.say("next", "下一步")});
         }
-        lab.protocol.Mode[] modes = lab.protocol.Mode.values();
-        keys.add(new String[] {modes[0].key() + "-" + modes[modes.length - 1].key(), look.say("mode", "模式")});
+        keys.add(new String[] {ModeKeys.range(), look.say("mode", "模式")});
         keys.add(new String[] {"o", look.say("knobs", "参数")});
         keys.add(new String[] {"e", look.say("why", "原因")});
         keys.add(new String[] {"k", look.say("kill", "杀掉")});

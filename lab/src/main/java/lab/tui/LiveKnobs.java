@@ -33,8 +33,6 @@ final class LiveKnobs {
      * the first chooses the guard, the second is the job every guard wraps.
      */
     static boolean matters(Knob<?> knob, ModeSpec spec) {
-        return knob == Knobs.MODE
-                || knob == Knobs.TASK_TIME
-                || knob.concerns(spec.mode().lock());
+        return knob == Knobs.MODE || knob == Knobs.TASK_TIME || knob.concerns(spec.mode());
     }
 }

@@ -9,7 +9,9 @@ import lab.session.LockView;
 /**
  * Who holds the lock, as the store sees it: the Redis key, its owner and the TTL left as a bar; the PostgreSQL
  * holder and its queue; or, for local-mutex, every worker holding its own mutex at once, the visual proof that an
- * in-process lock does not exclude across processes. Long values wrap rather than vanish past the edge.
+ * in-process lock does not exclude across processes. Long values wrap rather than vanish past the edge. Drawn by how
+ * the mode's lock is seen ({@code Mode.Sight}), never by mode: a new mode is drawn as its kind of lock, and a new
+ * kind of lock does not compile until it is drawn here.
  */
 final class LockPanel {
     private static final int LABEL = 8;
@@ -54,13 +56,13 @@ final class LockPanel {
         List<Line> lines = new ArrayList<>();
         String holder = lock.holder() == null ? look.say("(free)", "（空闲）") : lock.holder();
         Role holderRole = lock.holder() == null ? Role.DIM : Role.GOOD;
-        switch (lock.lock()) {
-            case REDIS -> {
+        switch (lock.lock().sight()) {
+            case LEASE -> {
                 lines.add(new Line(look.say("key", "键"), lock.key(), Role.PLAIN));
                 lines.add(new Line(look.say("owner", "持有者"), holder, holderRole));
                 lines.add(new Line(TTL_BAR, "", Role.PLAIN));
             }
-            case POSTGRES -> {
+            case QUEUE -> {
                 lines.add(new Line(look.say("key", "键"), lock.key(), Role.PLAIN));
                 lines.add(new Line(look.say("holder", "持有者"), holder, holderRole));
                 String queue = look.say("queue", "排队");
@@ -72,12 +74,12 @@ final class LockPanel {
                                         String.join(", ", lock.waiters()) + look.say(" (waiting)", "（等待中）"),
                                         Role.WARN));
             }
-            case IN_JVM -> holders(
+            case EACH_PROCESS -> holders(
                     lines,
                     lock,
                     look.say(n(lock) + " at once: each JVM has its own mutex", n(lock) + " 个同时持有：每个 JVM 各有一把自己的锁"),
                     look.say("one mutex per JVM, none across them", "每个 JVM 一把进程内锁，跨进程互不相见"));
-            case HOST_FILE -> {
+            case EACH_HOST -> {
                 lines.add(new Line(look.say("file", "文件"), lock.key(), Role.PLAIN));
                 holders(
                         lines,
@@ -85,7 +87,7 @@ final class LockPanel {
                         look.say(n(lock) + " at once: one lock per host", n(lock) + " 个同时持有：每台主机各一把"),
                         look.say("one file lock per host, none across hosts", "每台主机一把文件锁，跨主机互不相见"));
             }
-            default -> lines.add(
+            case NONE -> lines.add(
                     new Line("", look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个周期都执行"), Role.WARN));
         }
         if (lock.note() != null) {

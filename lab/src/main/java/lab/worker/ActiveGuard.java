@@ -14,6 +14,7 @@ final class ActiveGuard {
     private int inUse; // guarded by this
     private boolean retired; // guarded by this
     private boolean closed; // guarded by this
+    private Runnable afterClose = () -> {}; // guarded by this
 
     ActiveGuard(ModeSpec spec, Guard guard) {
         this.spec = spec;
@@ -47,10 +48,20 @@ final class ActiveGuard {
         closeIfIdle();
     }
 
+    /** Runs {@code then} once the guard is closed: now if it is, else after its last run. */
+    synchronized void whenClosed(Runnable then) {
+        if (closed) {
+            then.run();
+        } else {
+            afterClose = then;
+        }
+    }
+
     private void closeIfIdle() {
         if (retired && inUse == 0 && !closed) {
             closed = true;
             guard.close();
+            afterClose.run();
         }
     }
 }

@@ -153,10 +153,17 @@ final class TickRunner {
         }
     }
 
+    /**
+     * The worker stops: the guard in force is retired, and the worker's server clients close once no run holds it (a
+     * run still inside its job gives its lock back through them first).
+     */
     void close() {
         ActiveGuard current = active.get();
         if (current != null) {
             current.retire();
+            current.whenClosed(guards::close);
+        } else {
+            guards.close();
         }
     }
 

@@ -14,7 +14,7 @@ class LockPanelTest {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         f.mode = "redis";
         f.lock = new LockView(
-                Mode.Lock.REDIS, "scheduler_lock:tick", "w2-4242-9f3c", 3100, 5000, List.of(), List.of(), null);
+                Mode.REDIS.lock(), "scheduler_lock:tick", "w2-4242-9f3c", 3100, 5000, List.of(), List.of(), null);
 
         Rendered screen = Rendered.render(f.build());
 
@@ -31,7 +31,7 @@ class LockPanelTest {
     void a_free_redis_lock_says_so() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         f.lock = new LockView(
-                Mode.Lock.REDIS, "scheduler_lock:tick", null, -1, 5000, List.of(), List.of(), "redis is down");
+                Mode.REDIS.lock(), "scheduler_lock:tick", null, -1, 5000, List.of(), List.of(), "redis is down");
 
         Rendered screen = Rendered.render(f.build());
 
@@ -42,7 +42,7 @@ class LockPanelTest {
     void the_postgres_lock_shows_its_holder_and_the_queue_of_waiters() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         f.lock = new LockView(
-                Mode.Lock.POSTGRES, "advisory 42", "w2", -1, -1, List.of("w1", "w3", "w4"), List.of(), null);
+                Mode.POSTGRES.lock(), "advisory 42", "w2", -1, -1, List.of("w1", "w3", "w4"), List.of(), null);
 
         Rendered screen = Rendered.render(f.build());
 
@@ -52,7 +52,8 @@ class LockPanelTest {
     @Test
     void local_mutex_shows_every_worker_holding_its_own_mutex_at_once() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
-        f.lock = new LockView(Mode.Lock.IN_JVM, "", null, -1, -1, List.of(), List.of("w1", "w2", "w3", "w4"), null);
+        f.lock = new LockView(
+                Mode.LOCAL_MUTEX.lock(), "", null, -1, -1, List.of(), List.of("w1", "w2", "w3", "w4"), null);
 
         Rendered screen = Rendered.render(f.build());
 
@@ -63,7 +64,7 @@ class LockPanelTest {
     void a_long_owner_wraps_instead_of_vanishing_past_the_edge() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         String owner = "w2-4242-9f3c1a2b-7d4e-4c1f-9a0b-1234567890ab";
-        f.lock = new LockView(Mode.Lock.REDIS, "scheduler_lock:tick", owner, 3100, 5000, List.of(), List.of(), null);
+        f.lock = new LockView(Mode.REDIS.lock(), "scheduler_lock:tick", owner, 3100, 5000, List.of(), List.of(), null);
 
         Rendered screen = Rendered.render(f.build());
 

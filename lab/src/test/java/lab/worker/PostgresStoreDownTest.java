@@ -25,7 +25,7 @@ import lab.store.CounterStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The counter table in a PostgreSQL that stops, in every mode: the tick's write fails, the worker says so (an
@@ -50,8 +50,13 @@ class PostgresStoreDownTest {
         SessionFolder.deleteTree(dir);
     }
 
+    /** Every mode declared, shipped or a test's own. */
+    static java.util.List<Mode> modes() {
+        return Mode.values();
+    }
+
     @ParameterizedTest(name = "{0}")
-    @EnumSource(Mode.class)
+    @MethodSource("modes")
     void with_the_store_stopped_the_tick_fails_closed_writes_nothing_and_the_next_tick_writes_once_it_is_back(Mode mode)
             throws Exception {
         String job = "store-down-" + mode.cliName() + "-" + System.nanoTime();

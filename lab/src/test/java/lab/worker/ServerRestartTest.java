@@ -28,7 +28,7 @@ import lab.store.CounterStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A lock server or store restarted between two ticks costs no tick: the connections that died with the old server are
@@ -55,10 +55,12 @@ class ServerRestartTest {
         SessionFolder.deleteTree(dir);
     }
 
+    static java.util.List<Mode> modesOnServers() {
+        return java.util.List.of(Mode.REDIS, Mode.FENCED, Mode.POSTGRES);
+    }
+
     @ParameterizedTest(name = "{0}")
-    @EnumSource(
-            value = Mode.class,
-            names = {"REDIS", "FENCED", "POSTGRES"})
+    @MethodSource("modesOnServers")
     void the_first_tick_after_its_servers_restarted_is_written(Mode mode) throws Exception {
         String job = "restart-" + mode.cliName() + "-" + System.nanoTime();
         ModeSpec spec = ModeSpec.defaults(mode).with(Knobs.TASK_TIME, Duration.ofMillis(20));

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
 import lab.guard.Attempt;
+import lab.guard.Clients;
 import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
@@ -33,6 +34,8 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
     private final boolean perTick;
     private final Duration waitLimit;
     private HikariDataSource pool;
+    private Clients clients = new Clients();
+    private boolean ownsClients = true;
 
     /**
      * @param perTick   the two-key form {@code (42, <window>)}: one lock per tick
@@ -53,9 +56,19 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
             Connection connection, String label, String acquired, String ranHow, Map<String, Object> fields)
             implements Lease {}
 
+    /**
+     * Takes its pool from the worker's {@code shared} clients, which outlive it: a switch then keeps the connections,
+     * and {@link #close} leaves them open. Without it the lock opens and closes a pool of its own.
+     */
+    public PostgresAdvisoryLock sharing(Clients shared) {
+        this.clients = shared;
+        this.ownsClients = false;
+        return this;
+    }
+
     @Override
     public void open() {
-        pool = PostgresLocks.open(url, worker);
+        pool = PostgresLocks.open(clients, url, worker);
     }
 
     @Override
@@ -124,8 +137,8 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
 
     @Override
     public void close() {
-        if (pool != null) {
-            pool.close();
+        if (ownsClients) {
+            clients.close();
         }
     }
 }

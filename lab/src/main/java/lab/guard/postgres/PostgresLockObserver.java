@@ -7,11 +7,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import lab.guard.LockObserver;
 import lab.guard.LockState;
-import lab.protocol.Mode;
 
 /** Reads advisory lock 42 from outside: who holds it and who queues, from {@code pg_locks ⋈ pg_stat_activity}. */
-public final class PostgresLockObserver implements AutoCloseable {
+public final class PostgresLockObserver implements LockObserver {
     /**
      * Advisory locks are per database, and pg_locks shows the whole server's: only this database's lock 42 is the one
      * its workers share (with lock-servers 2, the other database holds a lock 42 of its own).
@@ -41,6 +41,7 @@ public final class PostgresLockObserver implements AutoCloseable {
     }
 
     /** Throws {@link IllegalStateException} naming the reason when PostgreSQL is down. */
+    @Override
     public LockState observe() {
         String holder = null;
         String shown = "advisory " + PostgresLocks.KEY;
@@ -74,7 +75,7 @@ public final class PostgresLockObserver implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             throw new IllegalStateException("postgres unreachable: " + PostgresLocks.reason(e), e);
         }
-        return new LockState(Mode.Lock.POSTGRES, shown, holder, -1, waiters);
+        return new LockState(PostgresMode.LOCK, shown, holder, -1, waiters);
     }
 
     @Override

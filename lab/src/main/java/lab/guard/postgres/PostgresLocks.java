@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import lab.guard.Attempt;
+import lab.guard.Clients;
 import lab.guard.Failures;
 import lab.guard.Lease;
 
@@ -38,14 +39,21 @@ public final class PostgresLocks {
         return new HikariDataSource(c);
     }
 
-    /** The pool of a guard or observer, opened now; throws saying why when the server cannot be reached. */
-    static HikariDataSource open(String url, String name) {
+    /**
+     * The worker's pool for {@code url}, named {@code name}, opened the first time and kept in {@code clients}, once a
+     * connection answers; throws saying why when the server cannot be reached (a kept pool reconnects when it is back).
+     */
+    static HikariDataSource open(Clients clients, String url, String name) {
         if (url == null) {
             throw new IllegalStateException("no PostgreSQL server is known to this worker");
         }
         try {
-            return pool(url, name);
-        } catch (RuntimeException e) {
+            HikariDataSource pool =
+                    clients.get("postgres " + url + " as " + name, HikariDataSource.class, () -> pool(url, name));
+            try (Connection c = pool.getConnection()) {
+                return pool;
+            }
+        } catch (RuntimeException | SQLException e) {
             throw new IllegalStateException("postgres unreachable: " + reason(e), e);
         }
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import lab.guard.Attempt;
+import lab.guard.Clients;
 import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
@@ -39,6 +40,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     private final boolean fenced;
     private final Duration wait;
     private JedisPool pool;
+    private Clients clients = new Clients();
+    private boolean ownsClients = true;
 
     /** The plain Redis lock: no token, and a worker that finds it taken skips at once. */
     public RedisLock(
@@ -105,9 +108,19 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         }
     }
 
+    /**
+     * Takes its pool from the worker's {@code shared} clients, which outlive it: a switch then keeps the connections,
+     * and {@link #close} leaves them open. Without it the lock opens and closes a pool of its own.
+     */
+    public RedisLock sharing(Clients shared) {
+        this.clients = shared;
+        this.ownsClients = false;
+        return this;
+    }
+
     @Override
     public void open() {
-        pool = RedisLocks.open(url);
+        pool = RedisLocks.open(clients, url);
     }
 
     @Override
@@ -228,8 +241,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
 
     @Override
     public void close() {
-        if (pool != null) {
-            pool.close();
+        if (ownsClients) {
+            clients.close();
         }
     }
 }

@@ -1,14 +1,14 @@
 package lab.guard.redis;
 
 import java.util.List;
+import lab.guard.LockObserver;
 import lab.guard.LockState;
-import lab.protocol.Mode;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisException;
 
 /** Reads the Redis lock from outside, as a learner would with {@code redis-cli}: {@code GET} and {@code PTTL}. */
-public final class RedisLockObserver implements AutoCloseable {
+public final class RedisLockObserver implements LockObserver {
     private final String key;
     private final JedisPool pool;
 
@@ -21,6 +21,7 @@ public final class RedisLockObserver implements AutoCloseable {
      * The holder and the time left; throws {@link IllegalStateException} naming the reason when Redis is down. With
      * per-tick keys the job's own key is absent, and the newest tick's key is shown instead.
      */
+    @Override
     public LockState observe() {
         try {
             return RedisLocks.retriedNow(pool, this::observe);
@@ -41,7 +42,7 @@ public final class RedisLockObserver implements AutoCloseable {
             holder = shown.equals(key) ? null : jedis.get(shown);
         }
         long ttl = holder == null ? -1 : jedis.pttl(shown);
-        return new LockState(Mode.Lock.REDIS, shown, holder, ttl, List.of());
+        return new LockState(RedisMode.LOCK, shown, holder, ttl, List.of());
     }
 
     @Override

@@ -2,6 +2,7 @@ package lab.guard.redis;
 
 import java.net.URI;
 import java.time.Duration;
+import lab.guard.Clients;
 import lab.guard.Failures;
 import lab.protocol.Secrets;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -49,17 +50,19 @@ public final class RedisLocks {
         return new JedisPool(config, URI.create(url), 2_000);
     }
 
-    /** A pool that answered PING; throws saying why when the server cannot be reached. */
-    static JedisPool open(String url) {
+    /**
+     * The worker's pool for {@code url}, opened the first time and kept in {@code clients}, once it answered PING;
+     * throws saying why when the server cannot be reached (the pool stays: it reconnects when the server is back).
+     */
+    static JedisPool open(Clients clients, String url) {
         if (url == null) {
             throw new IllegalStateException("no Redis server is known to this worker");
         }
-        JedisPool pool = pool(url);
+        JedisPool pool = clients.get("redis " + url, JedisPool.class, () -> pool(url));
         try (Jedis jedis = pool.getResource()) {
             jedis.ping();
             return pool;
         } catch (JedisException e) {
-            pool.close();
             throw new IllegalStateException("redis at " + Secrets.mask(url) + " unreachable: " + reason(e), e);
         }
     }

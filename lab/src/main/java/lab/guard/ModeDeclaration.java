@@ -1,0 +1,63 @@
+package lab.guard;
+
+import java.util.Optional;
+import java.util.Set;
+import lab.protocol.Knob;
+import lab.protocol.Mode;
+
+/**
+ * A mode, declared once, in its mechanism's own package: what every room may know of it ({@link Mode}: name, key,
+ * colour, lock, knobs, needs) and what only the worker and the launcher do with it: build its guard, and observe its
+ * lock from outside. Registered by one line in {@code META-INF/services/lab.protocol.Mode}; a worker process finds a
+ * mode of the test sources the same way, on the classpath it inherits.
+ *
+ * <p>A mode that {@link Mode.Scheduling#OWNS_THE_SCHEDULE owns the schedule} (a clustered job store) will add what
+ * the worker's scheduler is replaced with; until then the worker refuses one, saying why.
+ */
+public abstract class ModeDeclaration implements Mode {
+    /** The guard a worker runs every tick in this mode, as {@code ctx} describes the worker and the mode's knobs. */
+    public abstract Guard guard(GuardContext ctx);
+
+    /**
+     * What reads this mode's lock from its own server, for the lock panel: required of a lock seen as a lease or a
+     * queue ({@link Mode.Sight}); empty for a lock the lab sees through the workers' events, or none.
+     */
+    public Optional<LockObserver> observer(LockObserver.Where where) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<Character> key() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Set<Knob<?>> concerns() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<Need> needs() {
+        return Set.of();
+    }
+
+    @Override
+    public Scheduling scheduling() {
+        return Scheduling.AROUND_THE_JOB;
+    }
+
+    /** Its command-line name: how a mode is written everywhere, in sentences too. */
+    @Override
+    public final String toString() {
+        return cliName();
+    }
+
+    /** The declaration behind {@code mode}; throws naming the mode when it was declared without a mechanism. */
+    public static ModeDeclaration of(Mode mode) {
+        if (mode instanceof ModeDeclaration d) {
+            return d;
+        }
+        throw new IllegalArgumentException("mode " + mode.cliName() + " is declared without a mechanism: its class "
+                + mode.getClass().getName() + " does not extend " + ModeDeclaration.class.getName());
+    }
+}

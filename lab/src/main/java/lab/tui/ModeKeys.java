@@ -1,0 +1,49 @@
+package lab.tui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import lab.protocol.Mode;
+import lab.protocol.Modes;
+
+/**
+ * The dashboard's key table of modes, drawn from the modes' own declarations: the help box, the key bar and the keys
+ * themselves ({@link KeyMap}) read it, so a new mode's key shows everywhere without a line of its own. Keys {@code 1}
+ * to {@code 0} leave room for three modes past the seven; a mode with no key (one loaded at run time) is reached
+ * through the knob panel ({@code o}, its mode field), which the help box says, naming them.
+ */
+final class ModeKeys {
+    private ModeKeys() {}
+
+    /** The help box's lines: every keyed mode, four to a line so that ten fit an 80-column screen; then the others. */
+    static List<String> helpLines(Look look) {
+        List<Mode> keyed = Modes.all().stream().filter(m -> m.key().isPresent()).toList();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < keyed.size(); i += 4) {
+            lines.add(keyed.subList(i, Math.min(keyed.size(), i + 4)).stream()
+                    .map(m -> m.key().orElseThrow() + " " + m.cliName())
+                    .collect(Collectors.joining("   ")));
+        }
+        List<String> keyless = keyless();
+        if (!keyless.isEmpty()) {
+            String names = String.join(", ", keyless);
+            lines.add(look.say("no key: " + names + " (o, then the mode field)", "无按键：" + names + "（o，再选 mode 一栏）"));
+        }
+        return lines;
+    }
+
+    /** The key bar's range: {@code 1-7}, the first key to the last one a mode has. */
+    static String range() {
+        List<Character> keys =
+                Modes.all().stream().flatMap(m -> m.key().stream()).toList();
+        return keys.isEmpty() ? "o" : keys.get(0) + "-" + keys.get(keys.size() - 1);
+    }
+
+    /** The modes that have no key, by name. */
+    static List<String> keyless() {
+        return Modes.all().stream()
+                .filter(m -> m.key().isEmpty())
+                .map(Mode::cliName)
+                .toList();
+    }
+}
