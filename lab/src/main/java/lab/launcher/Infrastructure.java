@@ -100,7 +100,7 @@ public final class Infrastructure implements AutoCloseable {
         }
         say.accept("the lab's servers, for redis-cli, psql and H2's shell: source " + serversEnv);
         try {
-            readyLocks(spec);
+            awaitServersOf(spec); // started just now: this readies what the lock needs beyond them
         } catch (IllegalStateException e) {
             throw new StartFailure(e.getMessage(), e);
         }
@@ -178,35 +178,22 @@ public final class Infrastructure implements AutoCloseable {
     }
 
     /**
-     * Waits for the servers {@code spec} needs and readies its locks; throws saying why one cannot serve (a switch to
-     * it is refused).
+     * Waits for the servers {@code spec} needs, then readies what its lock needs beyond them: the fencing counter
+     * restored above every token issued (fenced), the second lock server's database (lock-servers 2). Each is
+     * idempotent, so a switch may ask again; throws saying why one cannot serve (a switch to it is refused).
      */
     void awaitServersOf(ModeSpec spec) {
-        // Servers first, for every need: the other needs are made ready on them.
-        for (Mode.Need need : spec.mode().needs()) {
+        // In the needs' own order, servers first: the other needs are made ready on them.
+        for (Mode.Need need : new java.util.TreeSet<>(spec.mode().needs())) {
             switch (need) {
                 case REDIS -> redis.awaitReady();
                 case POSTGRES -> postgres.awaitReady();
-                case FENCING_COUNTER, SECOND_LOCK_DATABASE -> {}
-            }
-        }
-        readyLocks(spec);
-    }
-
-    /**
-     * What a lock needs beyond its server: the fencing counter restored above every token issued (fenced), the second
-     * lock server's PostgreSQL database (lock-servers 2). Both are idempotent, so a switch may ask again.
-     */
-    private void readyLocks(ModeSpec spec) {
-        for (Mode.Need need : spec.mode().needs()) {
-            switch (need) {
                 case FENCING_COUNTER -> restoreFencingCounter();
                 case SECOND_LOCK_DATABASE -> {
                     if (spec.get(Knobs.LOCK_SERVERS) == 2) {
                         SecondLockDatabase.ensure(postgres.url());
                     }
                 }
-                case REDIS, POSTGRES -> {}
             }
         }
     }

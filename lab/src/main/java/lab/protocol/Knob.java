@@ -66,7 +66,8 @@ public final class Knob<T> {
         this.allowed = allowed;
         this.formatter = formatter;
         this.everyMode = everyMode;
-        this.steps = List.copyOf(steps);
+        // A view, not a copy: the mode knob's steps are the registry's, which a mode loaded at run time joins.
+        this.steps = java.util.Collections.unmodifiableList(steps);
     }
 
     /**

@@ -29,7 +29,7 @@ public final class Knobs {
             m -> true,
             Mode::cliName,
             ITS_MODES,
-            Mode.values());
+            Modes.live());
     public static final Knob<Duration> TASK_TIME = new Knob<>(
             "task-time",
             Scope.LIVE,

@@ -93,7 +93,10 @@ public interface Mode {
         }
     }
 
-    /** What the lab makes ready for a mode: each is done by the launcher, which the compiler holds to every one. */
+    /**
+     * What the lab makes ready for a mode, in this order (servers first): each is done by the launcher, which the
+     * compiler holds to every one.
+     */
     enum Need {
         /** The lab's Redis (the lock's server). */
         REDIS,

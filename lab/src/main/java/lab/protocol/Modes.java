@@ -1,6 +1,7 @@
 package lab.protocol;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,7 @@ public final class Modes {
                     m -> m.key().map(k -> KEYS.indexOf(k)).orElse(KEYS.length()))
             .thenComparing(Mode::cliName);
 
+    /** Kept in {@link #ORDER}: {@link #live} hands out a view of it. */
     private static final List<Mode> ALL = new CopyOnWriteArrayList<>(loaded());
 
     private Modes() {}
@@ -63,13 +65,20 @@ public final class Modes {
     public static synchronized void register(Mode m) {
         check(ALL, m);
         ALL.add(m);
+        ALL.sort(ORDER);
     }
 
     /** Every mode, keyed ones first in key order. */
     public static List<Mode> all() {
-        List<Mode> all = new ArrayList<>(ALL);
-        all.sort(ORDER);
-        return List.copyOf(all);
+        return List.copyOf(ALL);
+    }
+
+    /**
+     * Every mode, as a read-only view that a mode registered later joins: the mode knob's steps, so that the knob
+     * panel reaches a mode loaded at run time, which has no key.
+     */
+    public static List<Mode> live() {
+        return Collections.unmodifiableList(ALL);
     }
 
     /** The mode named {@code name}; the exception's message lists the names that exist. */

@@ -39,6 +39,18 @@ final class ModeKeys {
         return keys.isEmpty() ? "o" : keys.get(0) + "-" + keys.get(keys.size() - 1);
     }
 
+    /**
+     * The key table's row of modes as docs/workshop.md writes it, in English or, with {@code chinese}, as its twin
+     * does: a test holds both pages to it, so the docs are drawn from the declarations as the help box is.
+     */
+    static String docRow(boolean chinese) {
+        List<Mode> keyed = Modes.all().stream().filter(m -> m.key().isPresent()).toList();
+        String keys = keyed.stream().map(m -> "`" + m.key().orElseThrow() + "`").collect(Collectors.joining(" "));
+        String names =
+                keyed.stream().map(m -> "`" + m.cliName() + "`").collect(Collectors.joining(chinese ? "、" : ", "));
+        return "| " + keys + " | " + (chinese ? "所有 worker 切换到 " : "every worker switches to ") + names + " |";
+    }
+
     /** The modes that have no key, by name. */
     static List<String> keyless() {
         return Modes.all().stream()
