@@ -53,47 +53,46 @@ final class LockPanel {
     }
 
     private List<Line> lines(LockView lock) {
-        List<Line> lines = new ArrayList<>();
         String holder = lock.holder() == null ? look.say("(free)", "（空闲）") : lock.holder();
         Role holderRole = lock.holder() == null ? Role.DIM : Role.GOOD;
-        switch (lock.lock().sight()) {
-            case LEASE -> {
-                lines.add(new Line(look.say("key", "键"), lock.key(), Role.PLAIN));
-                lines.add(new Line(look.say("owner", "持有者"), holder, holderRole));
-                lines.add(new Line(TTL_BAR, "", Role.PLAIN));
-            }
-            case QUEUE -> {
-                lines.add(new Line(look.say("key", "键"), lock.key(), Role.PLAIN));
-                lines.add(new Line(look.say("holder", "持有者"), holder, holderRole));
-                String queue = look.say("queue", "排队");
-                lines.add(
-                        lock.waiters().isEmpty()
-                                ? new Line(queue, look.say("nobody waits", "无人等待"), Role.DIM)
-                                : new Line(
-                                        queue,
-                                        String.join(", ", lock.waiters()) + look.say(" (waiting)", "（等待中）"),
-                                        Role.WARN));
-            }
-            case EACH_PROCESS -> holders(
-                    lines,
-                    lock,
-                    look.say(n(lock) + " at once: each JVM has its own mutex", n(lock) + " 个同时持有：每个 JVM 各有一把自己的锁"),
-                    look.say("one mutex per JVM, none across them", "每个 JVM 一把进程内锁，跨进程互不相见"));
-            case EACH_HOST -> {
-                lines.add(new Line(look.say("file", "文件"), lock.key(), Role.PLAIN));
-                holders(
-                        lines,
-                        lock,
-                        look.say(n(lock) + " at once: one lock per host", n(lock) + " 个同时持有：每台主机各一把"),
-                        look.say("one file lock per host, none across hosts", "每台主机一把文件锁，跨主机互不相见"));
-            }
-            case NONE -> lines.add(
-                    new Line("", look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个周期都执行"), Role.WARN));
-        }
+        Line key = new Line(look.say("key", "键"), lock.key(), Role.PLAIN);
+        // A switch expression: a new way of seeing a lock does not compile until it is drawn here.
+        List<Line> lines = new ArrayList<>(
+                switch (lock.lock().sight()) {
+                    case LEASE -> List.of(
+                            key,
+                            new Line(look.say("owner", "持有者"), holder, holderRole),
+                            new Line(TTL_BAR, "", Role.PLAIN));
+                    case QUEUE -> List.of(key, new Line(look.say("holder", "持有者"), holder, holderRole), queue(lock));
+                    case EACH_PROCESS -> holders(
+                            lock,
+                            look.say(
+                                    n(lock) + " at once: each JVM has its own mutex",
+                                    n(lock) + " 个同时持有：每个 JVM 各有一把自己的锁"),
+                            look.say("one mutex per JVM, none across them", "每个 JVM 一把进程内锁，跨进程互不相见"));
+                    case EACH_HOST -> {
+                        List<Line> file = new ArrayList<>();
+                        file.add(new Line(look.say("file", "文件"), lock.key(), Role.PLAIN));
+                        file.addAll(holders(
+                                lock,
+                                look.say(n(lock) + " at once: one lock per host", n(lock) + " 个同时持有：每台主机各一把"),
+                                look.say("one file lock per host, none across hosts", "每台主机一把文件锁，跨主机互不相见")));
+                        yield file;
+                    }
+                    case NONE -> List.of(new Line(
+                            "", look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个周期都执行"), Role.WARN));
+                });
         if (lock.note() != null) {
             lines.add(new Line("", lock.note(), Role.DIM));
         }
         return lines;
+    }
+
+    private Line queue(LockView lock) {
+        String queue = look.say("queue", "排队");
+        return lock.waiters().isEmpty()
+                ? new Line(queue, look.say("nobody waits", "无人等待"), Role.DIM)
+                : new Line(queue, String.join(", ", lock.waiters()) + look.say(" (waiting)", "（等待中）"), Role.WARN);
     }
 
     private static int n(LockView lock) {
@@ -104,13 +103,14 @@ final class LockPanel {
      * A lock seen through the workers' events (one per JVM, or one per host): who holds one now, and, in red, when
      * several hold "the" lock at once — the sight the lesson is about.
      */
-    private void holders(List<Line> lines, LockView lock, String many, String alone) {
+    private List<Line> holders(LockView lock, String many, String alone) {
         int n = n(lock);
-        lines.add(new Line(
-                look.say("holding", "持有"),
-                n == 0 ? look.say("nobody", "无") : String.join(" ", lock.localHolders()),
-                n > 1 ? Role.BAD : Role.PLAIN));
-        lines.add(n > 1 ? new Line("", many, Role.BAD) : new Line("", alone, Role.DIM));
+        return List.of(
+                new Line(
+                        look.say("holding", "持有"),
+                        n == 0 ? look.say("nobody", "无") : String.join(" ", lock.localHolders()),
+                        n > 1 ? Role.BAD : Role.PLAIN),
+                n > 1 ? new Line("", many, Role.BAD) : new Line("", alone, Role.DIM));
     }
 
     private static int indent(Line line) {
