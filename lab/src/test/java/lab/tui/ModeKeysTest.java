@@ -12,7 +12,9 @@ import lab.guard.Guard;
 import lab.guard.GuardContext;
 import lab.guard.ModeDeclaration;
 import lab.protocol.Knob;
+import lab.protocol.Knobs;
 import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
 import lab.protocol.Modes;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +45,16 @@ class ModeKeysTest {
                 .asString()
                 .startsWith("no key: ")
                 .contains("lock-file (o");
+    }
+
+    @Test
+    void the_knob_panels_mode_field_reaches_the_mode_with_no_key_after_the_last_keyed_one_and_wraps_to_the_first() {
+        ModeSpec hostMutex = ModeSpec.defaults(Mode.HOST_MUTEX);
+        ModeSpec lockFile = LiveKnobs.nextChange(Knobs.MODE, hostMutex).applyTo(hostMutex);
+
+        assertThat(lockFile.mode().cliName()).isEqualTo("lock-file");
+        assertThat(LiveKnobs.nextChange(Knobs.MODE, lockFile).applyTo(lockFile).mode())
+                .isEqualTo(Mode.NAIVE);
     }
 
     @Test
