@@ -123,12 +123,12 @@ final class InsideRuns {
             cost.clear();
             Thread.sleep(collect.toMillis());
             List<Long> redis = List.copyOf(cost.getOrDefault("redis", List.of()));
-            List<Long> ping = RoundTrips.redisPing(lab.infra().redisUrl(), 500);
+            List<Long> ping = RoundTrips.redisPing(lab.view().redisUrl(), 500);
             switchTo(lab, Mode.POSTGRES);
             cost.clear();
             Thread.sleep(collect.toMillis());
             List<Long> pg = List.copyOf(cost.getOrDefault("postgres", List.of()));
-            List<Long> select1 = RoundTrips.postgresSelect1(lab.infra().pgUrl(), 500);
+            List<Long> select1 = RoundTrips.postgresSelect1(lab.view().pgUrl(), 500);
             return new Switching(workers, millis, redis, ping, pg, select1);
         }
     }
@@ -148,7 +148,7 @@ final class InsideRuns {
     }
 
     private static void switchTo(Lab lab, Mode mode) throws IOException {
-        SwitchResult r = lab.controls().switchMode(ModeChange.to(mode));
+        SwitchResult r = lab.control().switchMode(ModeChange.to(mode));
         if (r.status() != SwitchResult.Status.SWITCHED) {
             throw new IOException(r.line());
         }

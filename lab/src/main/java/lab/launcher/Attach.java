@@ -1,6 +1,11 @@
 package lab.launcher;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.UUID;
 
 /**
  * Whether the launcher takes workers started on their own ({@code --attach PORT}), and with which token.
@@ -16,5 +21,17 @@ public record Attach(int port, Path tokenFile) {
 
     public boolean on() {
         return port >= 0;
+    }
+
+    /** The session token: the one in {@code tokenFile} (a Kubernetes Secret), else a new one. */
+    String token() {
+        if (tokenFile == null) {
+            return UUID.randomUUID().toString();
+        }
+        try {
+            return Files.readString(tokenFile, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the token in " + tokenFile, e);
+        }
     }
 }

@@ -13,27 +13,25 @@ import lab.fleet.AttachServer;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.SwitchChannel;
 import lab.fleet.WorkerPool;
+import lab.fleet.WorkerProcess;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
-import lab.session.FaultKind;
 import lab.session.LabControl;
-import lab.session.ServerName;
+import lab.session.Nemesis;
 import lab.session.SwitchResult;
-import lab.session.WorkerTarget;
+import lab.store.CounterStore;
 
-/** What a scenario, a key or a scheduled switch may do to a running lab, and what it may ask of it. */
+/** The control door: what a scenario, a key, the soak or a scheduled switch may do to a running lab. */
 public final class Controls implements LabControl {
     private final Modes modes;
     private final Infrastructure infra;
     private final ModeSwitcher switcher;
     private final WorkerPool workers;
     private final Faults faults;
-    private final Partitions partitions;
-    private final ServerToggle servers;
     private final Tally tally;
     private final Supplier<Instant> readyAt;
     private final Clock clock;
@@ -46,8 +44,6 @@ public final class Controls implements LabControl {
             ModeSwitcher switcher,
             WorkerPool workers,
             Faults faults,
-            Partitions partitions,
-            ServerToggle servers,
             Tally tally,
             Supplier<Instant> readyAt,
             Clock clock,
@@ -60,8 +56,6 @@ public final class Controls implements LabControl {
         this.switcher = switcher;
         this.workers = workers;
         this.faults = faults;
-        this.partitions = partitions;
-        this.servers = servers;
         this.tally = tally;
         this.readyAt = readyAt;
         this.clock = clock;
@@ -97,33 +91,56 @@ public final class Controls implements LabControl {
     }
 
     @Override
-    public String server(ServerName server, boolean start) {
-        return servers.set(server, start);
+    public Nemesis faults() {
+        return faults;
     }
 
     @Override
-    public String fault(FaultKind kind, WorkerTarget target) {
-        return faults.fault(kind, target);
+    public void atTheKeys() {
+        faults.atTheKeys();
+    }
+
+    /** Adds one worker in the current mode, and returns once it answers {@code /healthz}. */
+    @Override
+    public String addWorker() {
+        if (workers.all().size() >= 64) {
+            return "64 workers is the most the lab runs";
+        }
+        try {
+            WorkerProcess w = workers.start(workers.nextId());
+            workers.awaitHealthy(w);
+            return w.id() + " up: pid " + w.pid() + ", " + w.url() + ", mode "
+                    + modes.spec().mode();
+        } catch (Exception e) {
+            return "cannot start another worker: " + e.getMessage();
+        }
     }
 
     @Override
-    public String partition(String target, boolean cut, Instant tickFrom) {
-        return partitions.set(target, cut, tickFrom);
+    public String removeWorker() {
+        try {
+            return workers.removeLast(settle().plusSeconds(5)) ? "stopped the last worker" : "one worker is the fewest";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "removing the last worker was interrupted: the lab is stopping";
+        }
     }
 
-    /** The dashboard's {@code x}: heals what is cut off, else cuts the holder's host off from the lock servers. */
-    public String togglePartition() {
-        return partitions.toggle(clock.instant());
-    }
-
-    /** The hosts cut off from the lock servers now. */
-    public java.util.Set<String> cutOff() {
-        return infra.networks().cutOff();
-    }
-
-    /** A host's own address inside its network namespace; empty where hosts have none. */
-    public java.util.Optional<String> hostAddress(String host) {
-        return infra.networks().address(host);
+    /**
+     * Empties the counter table, as the trainer does between two demonstrations, and counts afresh from now:
+     * figures over rows that are gone would claim missed ticks that ran.
+     */
+    @Override
+    public synchronized String clearTable() {
+        try (CounterStore store = new CounterStore(infra.storeUrl())) {
+            store.clear();
+            Instant now = clock.instant();
+            tally.countFrom(now);
+            modes.restart(now);
+            return "counter table emptied; counting afresh from now";
+        } catch (SQLException e) {
+            return "cannot empty the counter table: " + e.getMessage();
+        }
     }
 
     @Override

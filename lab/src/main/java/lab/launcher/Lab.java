@@ -1,36 +1,25 @@
 package lab.launcher;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
-import lab.check.Clocks;
 import lab.fleet.AttachServer;
 import lab.fleet.AttachedWorker;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.Fields;
-import lab.protocol.AttachGrant;
-import lab.protocol.ClockOffset;
 import lab.protocol.Event;
 import lab.protocol.EventType;
-import lab.protocol.Knobs;
-import lab.protocol.ModeSpec;
+import lab.session.LabControl;
+import lab.session.Nemesis;
 import lab.session.RunSummary;
 
 /**
@@ -50,8 +39,8 @@ public final class Lab implements AutoCloseable {
     private final Modes modes;
     private final WorkerPool workers;
     private final Faults faults;
-    private final ServerToggle serverToggle;
     private final Controls controls;
+    private final View view;
     private final Object lifecycle = new Object();
     private volatile boolean stopping;
     private volatile boolean closed;
@@ -63,7 +52,7 @@ public final class Lab implements AutoCloseable {
     private final Tally tally;
     private final Clock clock;
     private final Recording recording;
-    private volatile int attachedAt = -1;
+    private volatile int attachPort = -1;
     private volatile Consumer<String> said = line -> {};
 
     public Lab(LabSettings settings) {
@@ -74,7 +63,7 @@ public final class Lab implements AutoCloseable {
     public Lab(LabSettings settings, Clock clock) {
         this.settings = settings;
         this.clock = clock;
-        this.token = token(settings.attach());
+        this.token = settings.attach().token();
         this.switcher = new ModeSwitcher(http, token);
         this.infra = new Infrastructure(settings);
         this.recording = new Recording(clock);
@@ -93,62 +82,15 @@ public final class Lab implements AutoCloseable {
                 });
         listeners.add(lockWatcher::onEvent);
         this.faults = new Faults(
-                workers,
-                switcher,
-                modes::spec,
-                lockWatcher::current,
-                this::settle,
-                infra::storeUrl,
-                () -> {
-                    Instant now = clock.instant();
-                    tally.countFrom(now);
-                    modes.restart(now);
-                },
-                settings.every(),
-                recording);
-        this.serverToggle = new ServerToggle(
-                infra,
-                recording,
-                () -> modes.spec().mode().cliName(),
-                () -> modes.spec().get(Knobs.ON_LOCK_ERROR),
-                settings.storeInPostgres());
-        Partitions partitions = new Partitions(
-                infra::networks,
-                settings::host,
-                faults::earlyHolderFrom,
-                modes::spec,
-                () -> workers.all().stream().map(WorkerProcess::id).toList(),
-                recording);
-        this.attached = new AttachServer(
-                token,
-                id -> new AttachGrant(
-                        id,
-                        modes.spec(),
-                        settings.every(),
-                        settings.trigger(),
-                        settings.jitter(),
-                        settings.job(),
-                        clock.instant()),
-                this::publish,
-                id -> workers.byId(id).isPresent(),
-                clock);
-        attached.modeInForce(modes::spec);
+                settings, infra, workers, switcher, modes::spec, lockWatcher::current, this::settle, recording);
+        this.attached = Attaching.server(token, settings, modes, clock, this::publish, workers);
         workers.alsoTaken(id -> attached.all().stream().anyMatch(a -> a.id().equals(id)));
         faults.alsoKnown(() -> attached.all().stream().map(AttachedWorker::id).toList());
-        tally.clocks(this::clocks);
-        this.controls = new Controls(
-                modes,
-                infra,
-                switcher,
-                workers,
-                faults,
-                partitions,
-                serverToggle,
-                tally,
-                () -> readyAt,
-                clock,
-                recording,
-                attached);
+        tally.clocks(() -> Attaching.clocks(attached));
+        this.controls =
+                new Controls(modes, infra, switcher, workers, faults, tally, () -> readyAt, clock, recording, attached);
+        this.view =
+                new View(settings, controls, modes, workers, attached, lockWatcher, faults, infra, tally, recording);
     }
 
     /**
@@ -175,37 +117,6 @@ public final class Lab implements AutoCloseable {
      */
     public static java.util.Optional<String> whyNoHostNetworks(LabSettings settings) {
         return HostNetworks.whyNot(settings.hosts(), settings.redisUrl(), settings.pgUrl());
-    }
-
-    /** Whose clock wrote each row: the attached workers' own, at the offsets they last reported. */
-    private Clocks clocks() {
-        Map<String, ClockOffset> offsets = new HashMap<>();
-        Set<String> unknown = new HashSet<>();
-        for (AttachedWorker w : attached.all()) {
-            if (w.offset() == null) {
-                unknown.add(w.id());
-            } else {
-                offsets.put(w.id(), w.offset());
-            }
-        }
-        return new Clocks(offsets, unknown);
-    }
-
-    /** The session token: the one in {@code --token-file} (a Kubernetes Secret), else a new one. */
-    private static String token(Attach attach) {
-        if (attach.tokenFile() == null) {
-            return UUID.randomUUID().toString();
-        }
-        try {
-            return Files.readString(attach.tokenFile(), StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the token in " + attach.tokenFile(), e);
-        }
-    }
-
-    /** Whether this lab's hosts got network namespaces of their own (known once it has started). */
-    public boolean hostsHaveNetworks() {
-        return infra.networks().real();
     }
 
     public void onEvent(Consumer<Event> listener) {
@@ -241,7 +152,7 @@ public final class Lab implements AutoCloseable {
             if (stopping || closed) {
                 return;
             }
-            String said = line + "; " + serverToggle.downConsequence(name);
+            String said = line + "; " + faults.downConsequence(name);
             recording.lab(
                     EventType.SERVER,
                     modes.spec().mode().cliName(),
@@ -280,63 +191,16 @@ public final class Lab implements AutoCloseable {
         infra.startTheRestInBackground(say);
         lockWatcher.start();
         if (settings.attach().on()) {
-            startAttach(say);
+            attachPort = Attaching.start(
+                    attached,
+                    settings,
+                    infra,
+                    token,
+                    recording,
+                    () -> modes.spec().mode().cliName(),
+                    () -> stopping,
+                    say);
         }
-    }
-
-    /** Listens for workers started on their own, and says in two lines how to start one. */
-    private void startAttach(Consumer<String> say) throws StartFailure {
-        attached.onChange((w, type, line, silent) -> {
-            recording.lab(
-                    type,
-                    modes.spec().mode().cliName(),
-                    line,
-                    Fields.of(
-                            "target", w.id(),
-                            "target_pid", w.pid(),
-                            "host", w.host(),
-                            "silent_ms", silent.toMillis()));
-            if (!stopping) {
-                say.accept(line);
-            }
-        });
-        int port;
-        try {
-            port = attached.start(settings.attach().port());
-        } catch (IOException e) {
-            throw new StartFailure(
-                    "cannot listen for attached workers on port "
-                            + settings.attach().port() + ": " + e.getMessage(),
-                    e);
-        }
-        Path tokenFile = settings.attach().tokenFile();
-        Path env;
-        try {
-            if (tokenFile == null) {
-                tokenFile = infra.privateFile("attach.token", token + "\n");
-            }
-            env = infra.privateFile(
-                    "attach.env",
-                    AttachEnv.text(
-                            "http://" + AttachServer.likelyAddress() + ":" + port,
-                            tokenFile,
-                            infra.storeUrl(),
-                            infra.redisUrl(),
-                            infra.pgUrl()));
-        } catch (IOException e) {
-            throw new StartFailure("cannot write the attach files in the session folder: " + e.getMessage(), e);
-        }
-        attachedAt = port;
-        say.accept("attach: listening for workers on all addresses, port " + port + "; attach one with: ./run.sh"
-                + " worker --report-to http://" + AttachServer.likelyAddress() + ":" + port + " --token-file "
-                + tokenFile);
-        say.accept("attach: a worker needs the store (and Redis, PostgreSQL for the modes that lock on them) as it"
-                + " reaches them: --store-url, --redis-url, --pg-url; on this machine `set -a; . " + env
-                + "; set +a` sets them, and the two above: then `./run.sh worker` alone attaches"
-                + (settings.storeInPostgres() && settings.pgUrl() != null
-                        ? ""
-                        : "; the lab's own servers listen on 127.0.0.1 only: for workers on other machines, run the"
-                                + " lab with --store postgres, --pg-url and --redis-url of servers they can reach"));
     }
 
     private void publish(Event e) {
@@ -346,75 +210,33 @@ public final class Lab implements AutoCloseable {
         }
     }
 
-    /** What a scenario, a key or a scheduled switch may do to the lab. */
-    public Controls controls() {
+    /** The control door: what a scenario, a key, the soak or a scheduled switch may do to the lab. */
+    public LabControl control() {
         return controls;
     }
 
-    public Faults faults() {
+    /** The view door: what the dashboard, the lines, the soak and the bench may read of the lab. */
+    public LabView view() {
+        return view;
+    }
+
+    /** The fault room: every fault a key, a scenario's step or the soak does goes through it. */
+    public Nemesis faults() {
         return faults;
-    }
-
-    public ServerToggle serverToggle() {
-        return serverToggle;
-    }
-
-    public ModeSpec spec() {
-        return modes.spec();
-    }
-
-    /** Who holds the lock now, as its own server says. */
-    public LockWatcher locks() {
-        return lockWatcher;
-    }
-
-    public Tally tally() {
-        return tally;
-    }
-
-    public LabSettings settings() {
-        return settings;
     }
 
     public long readyMillis() {
         return Duration.between(launchedAt, readyAt).toMillis();
     }
 
-    public Clock clock() {
-        return clock;
-    }
-
-    public Instant readyAt() {
-        return readyAt;
-    }
-
-    public WorkerPool workers() {
-        return workers;
-    }
-
-    /** The workers started on their own that attached to this lab ({@code --attach}); none without it. */
-    public AttachServer attached() {
-        return attached;
-    }
-
     /** The port attached workers report to, once listening; -1 without {@code --attach}. */
     public int attachPort() {
-        return attachedAt;
-    }
-
-    /** Everything this session recorded so far: its workers' events and the launcher's own records. */
-    public Recording recording() {
-        return recording;
+        return attachPort;
     }
 
     /** Where this session records its events and summary: {@code runs/<yyyyMMdd-HHmmss-SSS>}. */
     public Path runDir() {
         return infra.runDir();
-    }
-
-    /** What the session stands on: its servers, their URLs and the session's servers.env. */
-    public Infrastructure infra() {
-        return infra;
     }
 
     /**

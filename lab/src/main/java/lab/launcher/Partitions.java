@@ -1,6 +1,8 @@
 package lab.launcher;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -8,6 +10,9 @@ import java.util.function.Supplier;
 import lab.fleet.WorkerProcess;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
+import lab.session.Fault;
+import lab.session.FaultResult;
+import lab.session.WorkerTarget;
 
 /**
  * Cuts a simulated host off from the lock servers, and heals it: the fault that only makes sense across hosts. The
@@ -15,14 +20,11 @@ import lab.protocol.ModeSpec;
  * the lesson.
  */
 final class Partitions {
-    /** A partition's target that means "the host of whoever holds the lock in the next tick". */
-    static final String HOLDER = "holder";
-
     private final Supplier<HostNetworks> networks;
     private final Function<String, String> hostOf;
     private final Function<Instant, Optional<WorkerProcess>> holderFrom;
     private final Supplier<ModeSpec> spec;
-    private final Supplier<java.util.List<String>> workerIds;
+    private final Supplier<List<String>> workerIds;
     private final Recording recording;
     /** The host the last {@code partition: holder} cut off: what {@code heal: holder} gives back. */
     private volatile String cutForHolder;
@@ -32,7 +34,7 @@ final class Partitions {
             Function<String, String> hostOf,
             Function<Instant, Optional<WorkerProcess>> holderFrom,
             Supplier<ModeSpec> spec,
-            Supplier<java.util.List<String>> workerIds,
+            Supplier<List<String>> workerIds,
             Recording recording) {
         this.workerIds = workerIds;
         this.networks = networks;
@@ -42,38 +44,50 @@ final class Partitions {
         this.recording = recording;
     }
 
+    FaultResult partition(Fault.Partition f) {
+        return set(f.host(), true, f.tickFrom());
+    }
+
+    FaultResult heal(Fault.Heal f) {
+        return set(f.host(), false, null);
+    }
+
     /**
-     * Cuts ({@code cut}) or heals {@code target}, a host name or {@link #HOLDER} (whose tick began at or after
-     * {@code tickFrom}); one line says what happened, or why nothing did.
+     * Cuts ({@code cut}) or heals {@code target}, a host name or the holder's (whose tick began at or after
+     * {@code tickFrom}).
      */
-    String set(String target, boolean cut, Instant tickFrom) {
+    private FaultResult set(String target, boolean cut, Instant tickFrom) {
         HostNetworks net = networks.get();
         String verb = cut ? "partition" : "heal";
+        boolean holder = target.equals(WorkerTarget.HOLDER);
         if (!net.real()) {
-            return verb + " " + target + ": hosts have no network of their own here (lock folders only)";
+            return new FaultResult.Refused(
+                    verb + " " + target + ": hosts have no network of their own here (lock folders only)");
         }
         String host = target;
         String because = "";
-        if (target.equals(HOLDER) && !cut) {
+        if (holder && !cut) {
             // As resume: holder: the holder now is someone else, if anyone; the host to heal is the one cut.
             if (cutForHolder == null) {
-                return "heal holder: no host was cut off as the holder's";
+                return new FaultResult.Refused("heal holder: no host was cut off as the holder's");
             }
             host = cutForHolder;
             because = " (cut off as the holder's)";
-        } else if (target.equals(HOLDER)) {
-            Optional<WorkerProcess> holder = holderFrom.apply(tickFrom);
-            if (holder.isEmpty()) {
-                return verb + " holder: no worker held the lock during a whole tick";
+        } else if (holder) {
+            Optional<WorkerProcess> h = holderFrom.apply(tickFrom);
+            if (h.isEmpty()) {
+                return new FaultResult.Refused(verb + " holder: no worker held the lock during a whole tick");
             }
-            host = hostOf.apply(holder.get().id());
-            because = " (" + holder.get().id() + ", the holder, runs there)";
+            host = hostOf.apply(h.get().id());
+            because = " (" + h.get().id() + ", the holder, runs there)";
         }
+        boolean known = net.address(host).isPresent();
         String line = cut ? net.partition(host) : net.heal(host);
         if (net.cutOff().contains(host) != cut) {
-            return line; // refused or failed: nothing happened to record
+            // Nothing happened to record: no such host, or its route would not change.
+            return known ? new FaultResult.Failed(line) : new FaultResult.Refused(line);
         }
-        if (target.equals(HOLDER) && cut) {
+        if (holder && cut) {
             cutForHolder = host;
         }
         String h = host;
@@ -93,19 +107,16 @@ final class Partitions {
                                 workerIds.get().stream()
                                         .filter(id -> hostOf.apply(id).equals(h))
                                         .toList())));
-        return line + because;
+        return new FaultResult.Done(line + because);
     }
 
-    /** The dashboard's key: heals every host that is cut off, else cuts off the holder's host. */
-    String toggle(Instant now) {
-        HostNetworks net = networks.get();
-        if (!net.cutOff().isEmpty()) {
-            StringBuilder said = new StringBuilder();
-            for (String host : net.cutOff()) {
-                said.append(said.length() == 0 ? "" : "; ").append(set(host, false, now));
-            }
-            return said.toString();
+    /** The partition key: heals every host that is cut off, else cuts off the holder's host. */
+    List<Fault> toggle(Instant now) {
+        List<Fault> faults = new ArrayList<>();
+        networks.get().cutOff().forEach(host -> faults.add(new Fault.Heal(host)));
+        if (faults.isEmpty()) {
+            faults.add(new Fault.Partition(WorkerTarget.HOLDER, now));
         }
-        return set(HOLDER, true, now);
+        return faults;
     }
 }

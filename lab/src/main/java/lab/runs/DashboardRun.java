@@ -48,13 +48,13 @@ public final class DashboardRun {
         this.scenario = scenario;
         this.lab = new Lab(settings);
         this.model = new LiveModel(settings.every());
-        this.publisher = new SnapshotPublisher(lab, model, selected, scenario);
-        this.keys = new KeyActions(lab, model, publisher, scenario, actions, stop, selected);
+        this.publisher = new SnapshotPublisher(lab.view(), model, selected, scenario);
+        this.keys = new KeyActions(lab.control(), lab.view(), model, publisher, scenario, actions, stop, selected);
     }
 
     /** Whether every worker answered {@code /healthz} with its trigger armed: the time origin of the run. */
     public boolean ready() {
-        return lab.readyAt() != null;
+        return lab.view().readyAt() != null;
     }
 
     public int run() {
@@ -128,12 +128,14 @@ public final class DashboardRun {
             lab.start(model::onLabLine);
             model.onLabLine(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
             if (scenario != null) {
-                scenario.play(lab.controls(), model::onLabLine);
+                scenario.play(lab.control(), model::onLabLine);
             }
             if (settings.duration() != null) {
                 Thread.sleep(Math.max(
                         0,
-                        Duration.between(lab.clock().instant(), lab.readyAt().plus(settings.duration()))
+                        Duration.between(
+                                        lab.view().clock().instant(),
+                                        lab.view().readyAt().plus(settings.duration()))
                                 .toMillis()));
                 stop.set(true);
             }
@@ -153,8 +155,8 @@ public final class DashboardRun {
      */
     private int finish(String failure) {
         try {
-            if (lab.readyAt() != null) {
-                Summaries.finish(lab, lab.clock().instant(), settings.summaryJson(), out);
+            if (lab.view().readyAt() != null) {
+                Summaries.finish(lab, lab.view().clock().instant(), settings.summaryJson(), out);
             }
         } catch (Exception e) {
             out.println("no summary: " + e.getMessage());

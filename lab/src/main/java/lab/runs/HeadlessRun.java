@@ -50,9 +50,9 @@ public final class HeadlessRun {
                 err.println("error: " + e.getMessage());
                 return ExitCode.START_FAILED;
             }
-            Instant readyAt = lab.readyAt();
+            Instant readyAt = lab.view().readyAt();
             out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms (pids "
-                    + lab.workers().pids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone)
+                    + lab.view().pids() + "); counting complete ticks from " + EventLine.tick(readyAt, zone)
                     + " for "
                     + Durations.format(settings.duration()));
             Instant stopAt = readyAt.plus(settings.duration());
@@ -61,10 +61,10 @@ public final class HeadlessRun {
                 if (stopped = sleepUntil(lab, readyAt.plus(sw.at()))) {
                     break;
                 }
-                out.println(lab.controls().switchMode(ModeChange.to(sw.mode())).line());
+                out.println(lab.control().switchMode(ModeChange.to(sw.mode())).line());
             }
             if (stopped || sleepUntil(lab, stopAt)) {
-                stopAt = lab.clock().instant();
+                stopAt = lab.view().clock().instant();
                 out.println("stop requested: counting the windows complete so far");
             }
             if (!Summaries.finishOrExplain(lab, stopAt, settings, out, err)) {
@@ -85,7 +85,7 @@ public final class HeadlessRun {
 
     /** Sleeps until {@code at}; true when a stop was requested meanwhile. */
     private boolean sleepUntil(Lab lab, Instant at) throws InterruptedException {
-        long ms = Duration.between(lab.clock().instant(), at).toMillis();
+        long ms = Duration.between(lab.view().clock().instant(), at).toMillis();
         return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
     }
 }

@@ -6,14 +6,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import lab.fleet.WorkerProcess;
-import lab.launcher.Lab;
+import lab.launcher.LabView;
 import lab.protocol.Knobs;
 import lab.protocol.ModeChange;
 import lab.session.Action;
 import lab.session.Command;
-import lab.session.FaultKind;
+import lab.session.Fault;
+import lab.session.LabControl;
 import lab.session.LiveModel;
+import lab.session.Nemesis;
 import lab.session.ServerName;
 import lab.session.SetKnob;
 import lab.session.SwitchMode;
@@ -25,7 +28,9 @@ import lab.session.WorkerTarget;
  * a fault, a server) runs on the action thread, and its one-line answer is flashed and kept among the events.
  */
 public final class KeyActions {
-    private final Lab lab;
+    private final LabControl control;
+    private final LabView view;
+    private final Nemesis faults;
     private final LiveModel model;
     private final SnapshotPublisher publisher;
     private final ScenarioDriver scenario;
@@ -36,21 +41,24 @@ public final class KeyActions {
     private final AtomicReference<String> lastPaused = new AtomicReference<>();
 
     KeyActions(
-            Lab lab,
+            LabControl control,
+            LabView view,
             LiveModel model,
             SnapshotPublisher publisher,
             ScenarioDriver scenario,
             ExecutorService actions,
             AtomicBoolean stop,
             AtomicReference<String> selected) {
-        this.lab = lab;
+        this.control = control;
+        this.view = view;
+        this.faults = control.faults();
         this.model = model;
         this.publisher = publisher;
         this.scenario = scenario;
         this.actions = actions;
         this.stop = stop;
         this.selected = selected;
-        lab.serverToggle().atTheKeys();
+        control.atTheKeys();
     }
 
     void onCommand(Command c) {
@@ -59,11 +67,11 @@ public final class KeyActions {
             return;
         }
         if (c instanceof SwitchMode m) {
-            act(() -> lab.controls().switchMode(ModeChange.to(m.mode())).line());
+            act(() -> control.switchMode(ModeChange.to(m.mode())).line());
             return;
         }
         if (c instanceof SetKnob k) {
-            act(() -> lab.controls().switchMode(k.change()).line());
+            act(() -> control.switchMode(k.change()).line());
             return;
         }
         Action a = (Action) c;
@@ -78,14 +86,14 @@ public final class KeyActions {
             case STOP_NOW -> stop.set(true);
             case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
             case KILL, PAUSE_RESUME, RESTART, STOP -> fault(a);
-            case ADD_WORKER -> act(lab.faults()::addWorker);
-            case REMOVE_WORKER -> act(lab.faults()::removeWorker);
-            case TOGGLE_REDIS -> act(() -> lab.serverToggle().toggle(ServerName.REDIS));
-            case TOGGLE_PARTITION -> act(() -> lab.controls().togglePartition());
-            case TOGGLE_POSTGRES -> act(() -> lab.serverToggle().toggle(ServerName.POSTGRES));
+            case ADD_WORKER -> act(control::addWorker);
+            case REMOVE_WORKER -> act(control::removeWorker);
+            case TOGGLE_REDIS -> act(() -> inject(faults.toggle(ServerName.REDIS)));
+            case TOGGLE_PARTITION -> act(this::togglePartition);
+            case TOGGLE_POSTGRES -> act(() -> inject(faults.toggle(ServerName.POSTGRES)));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);
             case CLEAR_TABLE -> act(() -> {
-                String said = lab.faults().clearTable();
+                String said = control.clearTable();
                 model.cleared();
                 return said;
             });
@@ -140,9 +148,9 @@ public final class KeyActions {
                 lastPaused.set(target.id());
             }
             act(() -> {
-                String said = lab.controls().fault(resume ? FaultKind.RESUME : FaultKind.PAUSE, target);
+                String said = inject(resume ? new Fault.Resume(target) : new Fault.Pause(target));
                 if (!resume && target.isHolder()) {
-                    lab.workers().all().stream()
+                    view.workers().stream()
                             .filter(w -> w.state() == WorkerState.PAUSED)
                             .reduce((x, y) -> y)
                             .ifPresent(w -> lastPaused.set(w.id()));
@@ -156,18 +164,30 @@ public final class KeyActions {
         String down = a == Action.RESTART && chosen == null ? firstDown() : null;
         WorkerTarget target =
                 chosen != null ? WorkerTarget.of(chosen) : down != null ? WorkerTarget.of(down) : WorkerTarget.holder();
-        FaultKind kind =
+        Fault fault =
                 switch (a) {
-                    case KILL -> FaultKind.KILL;
-                    case STOP -> FaultKind.STOP;
-                    default -> FaultKind.RESTART;
+                    case KILL -> new Fault.Kill(target);
+                    case STOP -> new Fault.Stop(target);
+                    default -> new Fault.Restart(target);
                 };
-        act(() -> lab.controls().fault(kind, target));
+        act(() -> inject(fault));
+    }
+
+    /** A fault through the lab's fault room; its line is what the trainer sees. */
+    private String inject(Fault fault) {
+        return faults.inject(fault).line();
+    }
+
+    /** x: heals every host that is cut off, else cuts off the holder's host; one line for all. */
+    private String togglePartition() {
+        return faults.togglePartition(view.clock().instant()).stream()
+                .map(this::inject)
+                .collect(Collectors.joining("; "));
     }
 
     /** The first worker, in id order, that has exited or been killed; null when all are alive. */
     private String firstDown() {
-        return lab.workers().all().stream()
+        return view.workers().stream()
                 .filter(w -> w.state() == WorkerState.EXITED || w.state() == WorkerState.KILLED)
                 .map(WorkerProcess::id)
                 .findFirst()
@@ -175,17 +195,17 @@ public final class KeyActions {
     }
 
     private boolean isPaused(String id) {
-        return lab.workers().byId(id).map(w -> w.state() == WorkerState.PAUSED).orElse(false);
+        return view.worker(id).map(w -> w.state() == WorkerState.PAUSED).orElse(false);
     }
 
     private String cycleTaskTime() {
         // The steps declared with the knob, as the knob panel cycles them: 0 shows the fast-job trap.
-        Duration next = Knobs.TASK_TIME.next(lab.spec().get(Knobs.TASK_TIME));
-        return lab.controls().switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
+        Duration next = Knobs.TASK_TIME.next(view.spec().get(Knobs.TASK_TIME));
+        return control.switchMode(ModeChange.of(Knobs.TASK_TIME, next)).line();
     }
 
     private void select(int step) {
-        List<WorkerProcess> all = lab.workers().all();
+        List<WorkerProcess> all = view.workers();
         if (all.isEmpty()) {
             return;
         }

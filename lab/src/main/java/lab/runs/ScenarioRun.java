@@ -44,15 +44,16 @@ public final class ScenarioRun {
                 err.println("error: " + e.getMessage());
                 return ExitCode.START_FAILED;
             }
-            if (driver.scenario().requires().contains(Scenario.NETNS) && !lab.hostsHaveNetworks()) {
+            if (driver.scenario().requires().contains(Scenario.NETNS)
+                    && !lab.view().hostsHaveNetworks()) {
                 // The machine allowed a namespace when asked, but making the hosts' failed (the lab said why, above):
                 // the lesson cannot be shown here, which is a skip, not a failure.
                 out.println("skipped: network namespaces (requires: netns): the hosts could not be given theirs here");
                 return ExitCode.FINISHED;
             }
             out.println(Plural.workers(settings.workers()) + " ready in " + lab.readyMillis() + " ms");
-            driver.play(lab.controls(), out::println);
-            if (!Summaries.finishOrExplain(lab, lab.clock().instant(), settings, out, err)) {
+            driver.play(lab.control(), out::println);
+            if (!Summaries.finishOrExplain(lab, lab.view().clock().instant(), settings, out, err)) {
                 return ExitCode.START_FAILED;
             }
             return driver.exitCode(out);

@@ -8,8 +8,8 @@ import lab.check.Figures;
 import lab.fleet.AttachedWorker;
 import lab.fleet.WorkerExit;
 import lab.guard.LockState;
-import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.launcher.LabView;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -23,7 +23,8 @@ import lab.store.CounterStore;
 
 /**
  * Follows the counter table and the lab's state, and publishes an immutable snapshot every 100 ms for the UI
- * thread to draw. New rows are read by id, so each poll costs what was written since the last one.
+ * thread to draw. New rows are read by id, so each poll costs what was written since the last one. It sees the lab
+ * through its view door only.
  */
 public final class SnapshotPublisher implements AutoCloseable {
     /** How far back the dashboard explains: the timeline's width. */
@@ -32,7 +33,7 @@ public final class SnapshotPublisher implements AutoCloseable {
     private static final long FRAME_MS = 100;
     private static final long FLASH_MS = 6_000;
 
-    private final Lab lab;
+    private final LabView lab;
     private final LiveModel model;
     private final AtomicReference<String> selected;
     private final ScenarioDriver scenario;
@@ -47,7 +48,7 @@ public final class SnapshotPublisher implements AutoCloseable {
     private CounterStore store;
     private Instant modeMarked; // the last switch put on the timeline: from a key or a scenario step alike
 
-    SnapshotPublisher(Lab lab, LiveModel model, AtomicReference<String> selected, ScenarioDriver scenario) {
+    SnapshotPublisher(LabView lab, LiveModel model, AtomicReference<String> selected, ScenarioDriver scenario) {
         this.lab = lab;
         this.model = model;
         this.selected = selected;
@@ -105,16 +106,16 @@ public final class SnapshotPublisher implements AutoCloseable {
     }
 
     private void follow() throws Exception {
-        if (lab.infra().storeUrl() == null || lab.readyAt() == null) {
+        if (lab.storeUrl() == null || lab.readyAt() == null) {
             return;
         }
-        Instant since = lab.controls().modeSince();
+        Instant since = lab.modeSince();
         if (since != null && !since.equals(modeMarked) && !since.equals(lab.readyAt())) {
             modeMarked = since;
             model.modeSwitched(lab.spec().mode().cliName(), since);
         }
         if (store == null) {
-            store = new CounterStore(lab.infra().storeUrl());
+            store = new CounterStore(lab.storeUrl());
         }
         List<CounterRow> added = store.readAfter(model.lastRowId());
         model.onRows(added);
@@ -122,13 +123,13 @@ public final class SnapshotPublisher implements AutoCloseable {
         if (now - totalsAt > 1_000 || !added.isEmpty()) {
             List<CounterRow> rows = model.rows();
             Instant at = lab.clock().instant();
-            totals = lab.tally().soFar(rows, at);
+            totals = lab.soFar(rows, at);
             totalsAt = now;
             // The last windows whose runs have all had time to write: a window that just ended may still have a
             // run inside its job, and counting it now would call a late row a missed tick.
-            Instant to = at.minus(lab.controls().settle());
+            Instant to = at.minus(lab.settle());
             Instant from = at.minus(lab.settings().every().multipliedBy(EXPLAINED_WINDOWS));
-            model.explained(lab.tally().explain(rows, from.isBefore(lab.readyAt()) ? lab.readyAt() : from, to));
+            model.explained(lab.explain(rows, from.isBefore(lab.readyAt()) ? lab.readyAt() : from, to));
         }
     }
 
@@ -137,15 +138,15 @@ public final class SnapshotPublisher implements AutoCloseable {
         LabSettings s = lab.settings();
         Header header = new Header(
                 spec.mode().cliName(),
-                lab.workers().all().size() + lab.attached().all().size(),
+                lab.workers().size() + lab.attached().size(),
                 s.every(),
                 spec.get(Knobs.TASK_TIME),
                 spec.get(Knobs.LOCK_TTL),
                 s.store().toString(),
-                lab.infra().servers(),
-                lab.infra().serversEnv() == null ? "" : lab.infra().serversEnv().toString(),
+                lab.servers(),
+                lab.serversEnv() == null ? "" : lab.serversEnv().toString(),
                 spec);
-        List<WorkerProc> procs = new java.util.ArrayList<>(lab.workers().all().stream()
+        List<WorkerProc> procs = new java.util.ArrayList<>(lab.workers().stream()
                 .map(w -> new WorkerProc(
                         w.id(),
                         w.pid(),
@@ -158,11 +159,11 @@ public final class SnapshotPublisher implements AutoCloseable {
                         hostLabel(lab.settings().host(w.id()))))
                 .toList());
         // Beside the lab's own, each under a line that names it and where it runs: it is not the lab's to kill.
-        for (AttachedWorker w : lab.attached().all()) {
+        for (AttachedWorker w : lab.attached()) {
             procs.add(new WorkerProc(w.id(), w.pid(), w.port(), w.state().toString(), "", w.name() + " attached"));
         }
-        LockState lock = lab.locks().current();
-        String holder = lab.faults().holderId().orElse(null);
+        LockState lock = lab.lock();
+        String holder = lab.holderId().orElse(null);
         String shownFlash = lab.clock().millis() - flashAt < FLASH_MS ? flash : null;
         model.observeWorkers(procs, lab.clock().instant());
         latest.set(model.snapshot(
@@ -180,15 +181,7 @@ public final class SnapshotPublisher implements AutoCloseable {
 
     private LockView lockView(LockState s, ModeSpec spec) {
         if (s == null) {
-            return new LockView(
-                    spec.mode().lock(),
-                    "-",
-                    null,
-                    -1,
-                    -1,
-                    List.of(),
-                    List.of(),
-                    lab.locks().lastLine());
+            return new LockView(spec.mode().lock(), "-", null, -1, -1, List.of(), List.of(), lab.lockLine());
         }
         List<String> local =
                 s.lock().seenThroughEvents() && !s.free() ? List.of(s.holder().split(", ")) : List.of();
@@ -231,7 +224,7 @@ public final class SnapshotPublisher implements AutoCloseable {
         if (lab.settings().hosts() < 2) {
             return "";
         }
-        String address = lab.controls().hostAddress(host).map(a -> " " + a).orElse("");
-        return host + address + (lab.controls().cutOff().contains(host) ? " - cut off from the lock servers" : "");
+        String address = lab.hostAddress(host).map(a -> " " + a).orElse("");
+        return host + address + (lab.cutOff().contains(host) ? " - cut off from the lock servers" : "");
     }
 }

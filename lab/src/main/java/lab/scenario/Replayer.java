@@ -146,16 +146,12 @@ public final class Replayer {
         } else if (step instanceof Step.ChangeMode mode) {
             listener.action(lab.switchMode(mode.change()).line());
         } else if (step instanceof Step.Fault fault) {
-            // A holder fault hurts the next tick's holder, never one whose tick began before this step: a mark just
-            // before the fault would otherwise leave the tick it hurt outside the span the lesson judges.
-            listener.action(lab.fault(
-                    fault.kind(), fault.target().fromTickAt(lab.clock().instant())));
-        } else if (step instanceof Step.Network network) {
-            // As a holder fault: the holder of a tick that begins from now on, never one already finishing.
-            listener.action(
-                    lab.partition(network.target(), network.cut(), lab.clock().instant()));
-        } else if (step instanceof Step.Server server) {
-            listener.action(lab.server(server.server(), server.start()));
+            // Through the lab's fault room. A holder fault hurts the next tick's holder, never one whose tick began
+            // before this step: a mark just before the fault would otherwise leave the tick it hurt outside the span
+            // the lesson judges (a partition of the holder's host likewise).
+            listener.action(lab.faults()
+                    .inject(fault.fault().fromTickAt(lab.clock().instant()))
+                    .line());
         } else if (step instanceof Step.Expect expect) {
             judge(expect, variant == null ? null : (Step.Expect) variant.steps().get(index));
         }

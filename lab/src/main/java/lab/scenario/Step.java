@@ -9,9 +9,6 @@ import lab.protocol.Durations;
 import lab.protocol.Knobs;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.session.FaultKind;
-import lab.session.ServerName;
-import lab.session.WorkerTarget;
 
 /**
  * One step of a scenario, in the order the file lists them; each knows the line it was written on, so that the
@@ -96,32 +93,16 @@ public sealed interface Step {
     }
 
     /**
-     * Hurts one worker: {@code target} is {@code holder} (whoever holds the lock when the step runs) or a worker id
-     * {@code w1}..{@code wN} within the setup's workers.
+     * Does one of the lab's faults ({@link lab.session.Fault}) through its fault room: hurts a worker
+     * ({@code kill: holder}, {@code pause: w2}: the holder is whoever holds the lock when the step runs, a worker id
+     * is within the setup's workers), cuts a simulated host off from the lock servers or heals it
+     * ({@code partition: host2}, {@code heal: holder}), stops or starts one of the servers the lab started itself
+     * ({@code redis: stop}).
      */
-    record Fault(int line, FaultKind kind, WorkerTarget target) implements Step {
+    record Fault(int line, lab.session.Fault fault) implements Step {
         @Override
         public String describe() {
-            return kind + " " + target;
-        }
-    }
-
-    /**
-     * Cuts one simulated host off from the lock servers ({@code partition}), or heals it: {@code target} is a host
-     * ({@code host2}) within the setup's hosts, or {@code holder}, the host of whoever holds the lock next.
-     */
-    record Network(int line, String target, boolean cut) implements Step {
-        @Override
-        public String describe() {
-            return (cut ? "partition " : "heal ") + target;
-        }
-    }
-
-    /** Stops or starts one of the servers the lab started itself. */
-    record Server(int line, ServerName server, boolean start) implements Step {
-        @Override
-        public String describe() {
-            return server + (start ? " start" : " stop");
+            return fault.describe();
         }
     }
 

@@ -4,14 +4,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.check.Cause;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.session.FaultKind;
+import lab.session.Fault;
 import lab.session.ServerName;
 import lab.session.WorkerTarget;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -26,7 +25,7 @@ final class StepReader {
     /** The step names, in the order the format's page lists them: faults and servers by their own enums' words. */
     static final List<String> STEPS = Stream.of(
                     Stream.of("say", "wait", "expect", "mode", "mark"),
-                    Arrays.stream(FaultKind.values()).map(FaultKind::toString),
+                    Fault.WORKER_WORDS.stream(),
                     Stream.of("partition", "heal"),
                     Arrays.stream(ServerName.values()).map(ServerName::toString))
             .flatMap(s -> s)
@@ -93,13 +92,12 @@ final class StepReader {
     private Step serverOrFault(int line, String name, Node value) throws ScenarioException {
         for (ServerName server : ServerName.values()) {
             if (server.toString().equals(name)) {
-                return new Step.Server(
-                        line,
-                        server,
-                        nodes.choice(value, name, List.of("stop", "start")).equals("start"));
+                boolean start =
+                        nodes.choice(value, name, List.of("stop", "start")).equals("start");
+                return new Step.Fault(line, start ? new Fault.ServerStart(server) : new Fault.ServerStop(server));
             }
         }
-        return fault(line, FaultKind.valueOf(name.toUpperCase(Locale.ROOT)), value);
+        return fault(line, name, value);
     }
 
     private Step expect(int line, Node value) throws ScenarioException {
@@ -240,11 +238,11 @@ final class StepReader {
         }
         String t = nodes.scalar(value, name, range).strip();
         if (t.equals(WorkerTarget.HOLDER)) {
-            return new Step.Network(line, t, name.equals("partition"));
+            return networkStep(line, name, t);
         }
         for (int i = 1; i <= setup.hosts(); i++) {
             if (t.equals(lab.protocol.Hosts.name(i))) {
-                return new Step.Network(line, t, name.equals("partition"));
+                return networkStep(line, name, t);
             }
         }
         throw nodes.error(
@@ -253,16 +251,21 @@ final class StepReader {
                         + " hosts)");
     }
 
-    private Step fault(int line, FaultKind kind, Node value) throws ScenarioException {
+    private static Step networkStep(int line, String name, String host) {
+        return new Step.Fault(line, name.equals("partition") ? new Fault.Partition(host) : new Fault.Heal(host));
+    }
+
+    private Step fault(int line, String kind, Node value) throws ScenarioException {
         String range = setup.workers() == 1 ? "w1" : "w1..w" + setup.workers();
-        String t = nodes.scalar(value, kind.toString(), "holder or a worker id " + range)
-                .strip();
+        String t = nodes.scalar(value, kind, "holder or a worker id " + range).strip();
         if (t.equals(WorkerTarget.HOLDER)) {
-            return new Step.Fault(line, kind, WorkerTarget.holder());
+            return new Step.Fault(
+                    line, Fault.onWorker(kind, WorkerTarget.holder()).orElseThrow());
         }
         for (int i = 1; i <= setup.workers(); i++) {
             if (t.equals("w" + i)) {
-                return new Step.Fault(line, kind, WorkerTarget.of(t));
+                return new Step.Fault(
+                        line, Fault.onWorker(kind, WorkerTarget.of(t)).orElseThrow());
             }
         }
         throw nodes.error(

@@ -9,8 +9,9 @@ import lab.check.Finding;
 import lab.protocol.ModeChange;
 
 /**
- * What a scenario or a dashboard key may do to a running lab. Every action answers with one line saying what it
- * did, or why it did nothing; none throws for a refusal, since a refused fault is part of the story.
+ * What a scenario, a dashboard key or the soak may do to a running lab: the control door. Every action answers with
+ * one line saying what it did, or why it did nothing (a fault, with a typed {@link FaultResult}); none throws for a
+ * refusal, since a refused fault is part of the story.
  */
 public interface LabControl {
     /** The lab's reading of the time, which a replay's marks and judgements use too. */
@@ -28,17 +29,20 @@ public interface LabControl {
     /** Applies {@code change} to the spec in force and switches every worker to the result. */
     SwitchResult switchMode(ModeChange change);
 
-    /** Hurts one worker: {@code target} may be whoever holds the lock now. */
-    String fault(FaultKind kind, WorkerTarget target);
+    /** The fault room: every fault a key, a step or the soak does goes through it. */
+    Nemesis faults();
 
-    /**
-     * Cuts ({@code cut}) a simulated host off from the lock servers, or heals it: {@code target} is {@code host2} or
-     * {@code holder}, the host of whoever holds the lock in a tick that began at or after {@code tickFrom}.
-     */
-    String partition(String target, boolean cut, Instant tickFrom);
+    /** The dashboard's keys now drive this lab: a line about a server down names the key that starts it again. */
+    void atTheKeys();
 
-    /** Stops ({@code start} false) or starts the lab's own Redis or PostgreSQL. */
-    String server(ServerName server, boolean start);
+    /** Adds one worker in the current mode, and answers once it answers {@code /healthz}. */
+    String addWorker();
+
+    /** Stops the last worker gracefully (one is the fewest). */
+    String removeWorker();
+
+    /** Empties the counter table, as the trainer does between two demonstrations, and counts afresh from now. */
+    String clearTable();
 
     /**
      * The figures of the complete windows in {@code [from, to)}, from the counter table, once the runs of the last

@@ -1,6 +1,9 @@
 package lab.soak;
 
 import java.time.Duration;
+import lab.session.Fault;
+import lab.session.ServerName;
+import lab.session.WorkerTarget;
 
 /**
  * One fault of a soak's plan, decided by its seed before anything starts.
@@ -16,6 +19,35 @@ public record PlannedFault(int number, Duration at, SoakFault kind, int worker) 
             case KILL, PAUSE -> "w" + worker;
             case REDIS_STOP -> "redis";
             case POSTGRES_RESTART -> "postgres";
+        };
+    }
+
+    /** The fault room's fault that does it. */
+    Fault fault() {
+        return switch (kind) {
+            case KILL -> new Fault.Kill(WorkerTarget.of(target()));
+            case PAUSE -> new Fault.Pause(WorkerTarget.of(target()));
+            case REDIS_STOP -> new Fault.ServerStop(ServerName.REDIS);
+            case POSTGRES_RESTART -> new Fault.ServerStop(ServerName.POSTGRES);
+        };
+    }
+
+    /** How long the fault lasts before it is undone: a pause past the lease, Redis down two seconds. */
+    Duration held() {
+        return switch (kind) {
+            case KILL, POSTGRES_RESTART -> Duration.ZERO;
+            case PAUSE -> SoakSettings.PAUSE;
+            case REDIS_STOP -> SoakSettings.REDIS_DOWN;
+        };
+    }
+
+    /** The fault room's fault that undoes it: a restart, a resume, the server started again. */
+    Fault undo() {
+        return switch (kind) {
+            case KILL -> new Fault.Restart(WorkerTarget.of(target()));
+            case PAUSE -> new Fault.Resume(WorkerTarget.of(target()));
+            case REDIS_STOP -> new Fault.ServerStart(ServerName.REDIS);
+            case POSTGRES_RESTART -> new Fault.ServerStart(ServerName.POSTGRES);
         };
     }
 

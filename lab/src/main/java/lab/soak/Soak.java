@@ -113,10 +113,10 @@ public final class Soak {
     /** Null when it was cut short (Ctrl-C) or the table could not be read: said on {@code err}. */
     private SoakResult soak(Lab lab, List<PlannedFault> plan) throws StartFailure, InterruptedException {
         lab.start(out::println);
-        Instant readyAt = lab.readyAt();
+        Instant readyAt = lab.view().readyAt();
         out.println(SoakSettings.WORKERS + " workers ready in " + lab.readyMillis() + " ms (pids "
-                + lab.workers().pids() + "); counting complete ticks from " + readyAt);
-        FaultInjector injector = new FaultInjector(lab.controls());
+                + lab.view().pids() + "); counting complete ticks from " + readyAt);
+        FaultInjector injector = new FaultInjector(lab.faults(), lab.view().clock());
         List<InjectedFault> injected = new ArrayList<>();
         for (PlannedFault fault : plan) {
             if (sleepUntil(lab, readyAt.plus(fault.at()))) {
@@ -132,7 +132,7 @@ public final class Soak {
             err.println("error: the soak was stopped before its end: no verdict");
             return null;
         }
-        Instant stopAt = lab.clock().instant();
+        Instant stopAt = lab.view().clock().instant();
         try {
             RunSummary summary = lab.stopAndSummarise(stopAt);
             try {
@@ -142,10 +142,10 @@ public final class Soak {
                 err.println("warning: the store's tables were not saved in " + lab.runDir() + ": " + e.getMessage());
             }
             List<CounterRow> rows;
-            try (CounterStore store = new CounterStore(lab.infra().storeUrl())) {
+            try (CounterStore store = new CounterStore(lab.view().storeUrl())) {
                 rows = store.readAll();
             }
-            List<Event> recording = lab.recording().since(null);
+            List<Event> recording = lab.view().recorded(null);
             return new SoakResult(summary, rows, recording, injected, ports(summary, recording), lab.runDir());
         } catch (SQLException e) {
             err.println("error: cannot read the counter table in postgres: " + e.getMessage());
@@ -191,7 +191,7 @@ public final class Soak {
 
     /** Sleeps until {@code at}; true when a stop was requested meanwhile. */
     private boolean sleepUntil(Lab lab, Instant at) throws InterruptedException {
-        long ms = Duration.between(lab.clock().instant(), at).toMillis();
+        long ms = Duration.between(lab.view().clock().instant(), at).toMillis();
         return ms > 0 ? stopRequested.await(ms, TimeUnit.MILLISECONDS) : stopRequested.getCount() == 0;
     }
 }

@@ -1,6 +1,10 @@
 package lab.soak;
 
-/** The faults a soak injects, one every ten seconds, each undone before the next (see {@link FaultInjector}). */
+/**
+ * What a soak's plan draws, one every ten seconds: each is one of the fault room's faults and the one that undoes it
+ * ({@link PlannedFault#fault}, {@link PlannedFault#undo}), undone before the next. A fault the room can do joins the
+ * soak's draw here.
+ */
 public enum SoakFault {
     /** {@code kill -9} one worker, then start a fresh JVM under the same id: a crash and its supervisor. */
     KILL("kill"),

@@ -35,12 +35,12 @@ class ClearTableTest {
             lab.start(line -> {});
             Thread.sleep(2_500);
             asked = Instant.now();
-            assertThat(lab.faults().clearTable()).startsWith("counter table emptied");
+            assertThat(lab.control().clearTable()).startsWith("counter table emptied");
             cleared = Instant.now();
             Thread.sleep(3_200);
             stop = Instant.now();
             s = lab.stopAndSummarise(stop);
-            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
+            try (CounterStore table = new CounterStore(lab.view().storeUrl())) {
                 rows = table.readAll();
             }
         }

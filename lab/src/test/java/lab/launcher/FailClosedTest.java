@@ -43,7 +43,10 @@ class FailClosedTest {
             lab.start(line -> {});
             await().atMost(Duration.ofSeconds(10)).until(() -> count(events, EventType.EXECUTED, Instant.EPOCH) >= 2);
 
-            assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server stopped");
+            assertThat(lab.faults()
+                            .inject(lab.faults().toggle(ServerName.REDIS))
+                            .line())
+                    .startsWith("redis server stopped");
             Instant down = Instant.now();
             // Ticks that fired while Redis was down fail closed; a run caught in the job may add a release error,
             // so the wait is for four failed ticks, not for four errors of any kind.
@@ -66,11 +69,14 @@ class FailClosedTest {
                             && e.ts().isBefore(down.plusSeconds(3)))
                     .as("runs while redis was down")
                     .isEmpty();
-            assertThat(lab.workers().pids())
+            assertThat(lab.view().pids())
                     .allMatch(pid ->
                             ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
 
-            assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server started again");
+            assertThat(lab.faults()
+                            .inject(lab.faults().toggle(ServerName.REDIS))
+                            .line())
+                    .startsWith("redis server started again");
             Instant back = Instant.now();
             await().atMost(Duration.ofSeconds(15)).until(() -> count(events, EventType.EXECUTED, back) >= 2);
         }
@@ -98,21 +104,21 @@ class FailClosedTest {
         LabSettings settings = TestLabs.settings(2, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1), dir);
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
-            await().atMost(Duration.ofSeconds(15)).until(() -> lab.infra().servers().stream()
+            await().atMost(Duration.ofSeconds(15)).until(() -> lab.view().servers().stream()
                     .anyMatch(s -> s.name().equals("redis") && s.state().equals("ready")));
-            assertThat(lab.serverToggle().toggle(ServerName.REDIS)).startsWith("redis server stopped");
+            assertThat(lab.faults()
+                            .inject(lab.faults().toggle(ServerName.REDIS))
+                            .line())
+                    .startsWith("redis server stopped");
 
-            String refused =
-                    lab.controls().switchMode(ModeChange.to(Mode.REDIS)).line();
+            String refused = lab.control().switchMode(ModeChange.to(Mode.REDIS)).line();
 
             assertThat(refused)
                     .startsWith("switch to redis refused by every worker")
                     .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://:***@127.0.0.1:")
                     .endsWith("still in mode naive");
-            assertThat(lab.spec().mode()).isEqualTo(Mode.NAIVE);
-            assertThat(lab.controls()
-                            .switchMode(ModeChange.to(Mode.LOCAL_MUTEX))
-                            .line())
+            assertThat(lab.view().spec().mode()).isEqualTo(Mode.NAIVE);
+            assertThat(lab.control().switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line())
                     .contains("acknowledged by 2 workers");
         }
     }

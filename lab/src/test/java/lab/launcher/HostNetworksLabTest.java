@@ -93,7 +93,7 @@ class HostNetworksLabTest {
 
             // Each host's workers listen on that host's own address, which is not the launcher's loopback.
             Map<String, String> addressOf = new HashMap<>();
-            for (WorkerProcess w : lab.workers().all()) {
+            for (WorkerProcess w : lab.view().workers()) {
                 addressOf.put(w.id(), w.address());
             }
             assertThat(addressOf.get("w1")).startsWith("10.213.").isEqualTo(addressOf.get("w2"));
@@ -112,7 +112,7 @@ class HostNetworksLabTest {
 
             // The lock server sees its clients come from inside the hosts, by their own addresses.
             Set<String> clients = new HashSet<>();
-            try (Connection c = DriverManager.getConnection(lab.infra().pgUrl());
+            try (Connection c = DriverManager.getConnection(lab.view().pgUrl());
                     Statement s = c.createStatement();
                     ResultSet r = s.executeQuery(
                             "SELECT DISTINCT host(client_addr) FROM pg_stat_activity WHERE client_addr IS NOT NULL")) {

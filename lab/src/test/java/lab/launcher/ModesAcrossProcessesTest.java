@@ -74,12 +74,12 @@ class ModesAcrossProcessesTest {
                     Map.of("mode", "postgres", "pg-lock", "try", "hold-at-least", "window"),
                     Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "off"),
                     Map.of("mode", "postgres", "pg-lock", "wait", "recheck", "on"))) {
-                String result = lab.controls().switchMode(Changes.of(change)).line();
+                String result = lab.control().switchMode(Changes.of(change)).line();
                 assertThat(result).as("switch %s; lab said %s", change, said).contains("acknowledged by 4 workers");
                 Thread.sleep(SEGMENT.toMillis());
             }
             summary = lab.stopAndSummarise(Instant.now());
-            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
+            try (CounterStore table = new CounterStore(lab.view().storeUrl())) {
                 rows = table.readAll();
             }
         }

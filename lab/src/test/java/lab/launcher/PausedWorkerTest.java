@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
-import lab.session.FaultKind;
+import lab.session.Fault;
 import lab.session.WorkerTarget;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
@@ -32,17 +32,21 @@ class PausedWorkerTest {
             // check covers as well.
             long intoWindow = Instant.now().toEpochMilli() % every.toMillis();
             Thread.sleep((every.toMillis() + every.toMillis() / 2 - intoWindow) % every.toMillis());
-            assertThat(lab.controls().fault(FaultKind.PAUSE, WorkerTarget.of("w1")))
+            assertThat(lab.faults()
+                            .inject(new Fault.Pause(WorkerTarget.of("w1")))
+                            .line())
                     .startsWith("SIGSTOP w1");
             Instant paused = Instant.now();
             Thread.sleep(2_600);
-            assertThat(lab.controls().fault(FaultKind.RESUME, WorkerTarget.of("w1")))
+            assertThat(lab.faults()
+                            .inject(new Fault.Resume(WorkerTarget.of("w1")))
+                            .line())
                     .startsWith("SIGCONT w1");
             Instant resumed = Instant.now();
             Thread.sleep(2_500);
 
             List<CounterRow> rows;
-            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
+            try (CounterStore table = new CounterStore(lab.view().storeUrl())) {
                 rows = table.readAll();
             }
             assertThat(rows)

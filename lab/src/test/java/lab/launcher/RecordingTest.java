@@ -16,7 +16,7 @@ import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.session.FaultKind;
+import lab.session.Fault;
 import lab.session.WorkerTarget;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
@@ -40,18 +40,20 @@ class RecordingTest {
         long w1;
         try (Lab lab = new Lab(TestLabs.settings(2, spec, every, dir))) {
             lab.start(line -> {});
-            w1 = lab.workers().byId("w1").orElseThrow().pid();
-            assertThat(lab.controls().fault(FaultKind.PAUSE, WorkerTarget.of("w1")))
-                    .startsWith("SIGSTOP w1");
-            assertThat(lab.controls().fault(FaultKind.RESUME, WorkerTarget.of("w1")))
-                    .startsWith("SIGCONT w1");
-            assertThat(lab.controls()
-                            .switchMode(ModeChange.to(Mode.LOCAL_MUTEX))
+            w1 = lab.view().worker("w1").orElseThrow().pid();
+            assertThat(lab.faults()
+                            .inject(new Fault.Pause(WorkerTarget.of("w1")))
                             .line())
+                    .startsWith("SIGSTOP w1");
+            assertThat(lab.faults()
+                            .inject(new Fault.Resume(WorkerTarget.of("w1")))
+                            .line())
+                    .startsWith("SIGCONT w1");
+            assertThat(lab.control().switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line())
                     .startsWith("switch to");
             Thread.sleep(2_500);
             lab.stopAndSummarise(Instant.now());
-            try (CounterStore table = new CounterStore(lab.infra().storeUrl())) {
+            try (CounterStore table = new CounterStore(lab.view().storeUrl())) {
                 rows = table.readAll();
             }
             events = Files.readAllLines(lab.runDir().resolve("events.jsonl")).stream()

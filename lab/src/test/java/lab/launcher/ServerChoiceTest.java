@@ -129,9 +129,9 @@ class ServerChoiceTest {
         try (Lab lab = new Lab(settings)) {
             lab.start(line -> {});
 
-            String redis = lab.controls().switchMode(ModeChange.to(Mode.REDIS)).line();
+            String redis = lab.control().switchMode(ModeChange.to(Mode.REDIS)).line();
             String postgres =
-                    lab.controls().switchMode(ModeChange.to(Mode.POSTGRES)).line();
+                    lab.control().switchMode(ModeChange.to(Mode.POSTGRES)).line();
 
             assertThat(redis)
                     .startsWith("switch to redis refused by every worker")
@@ -141,7 +141,7 @@ class ServerChoiceTest {
                     .startsWith("switch to postgres refused by every worker")
                     .contains("password authentication failed")
                     .doesNotContain("letmein");
-            assertThat(lab.spec().mode()).isEqualTo(Mode.NAIVE);
+            assertThat(lab.view().spec().mode()).isEqualTo(Mode.NAIVE);
         }
     }
 }

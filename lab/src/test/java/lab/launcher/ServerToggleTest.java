@@ -9,6 +9,7 @@ import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
 import lab.protocol.Store;
+import lab.session.Fault;
 import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,9 +21,13 @@ class ServerToggleTest {
     @Test
     void a_server_key_pressed_before_the_lab_started_says_so_instead_of_failing() {
         try (Lab lab = new Lab(TestLabs.settings(1, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(1), dir))) {
-            assertThat(lab.serverToggle().toggle(ServerName.REDIS))
+            assertThat(lab.faults()
+                            .inject(lab.faults().toggle(ServerName.REDIS))
+                            .line())
                     .isEqualTo("redis server: the lab has not started yet");
-            assertThat(lab.controls().server(ServerName.POSTGRES, false))
+            assertThat(lab.faults()
+                            .inject(new Fault.ServerStop(ServerName.POSTGRES))
+                            .line())
                     .isEqualTo("postgres server: the lab has not started yet");
         }
     }
@@ -51,7 +56,7 @@ class ServerToggleTest {
                 s.servers(),
                 s.switches());
         try (Lab lab = new Lab(onPostgres)) {
-            ServerToggle toggle = lab.serverToggle();
+            Faults toggle = (Faults) lab.faults();
             assertThat(toggle.downConsequence(ServerName.POSTGRES))
                     .isEqualTo("modes that need it fail closed (on-lock-error skip); the counter table is on it: no"
                             + " row is written until it is back");

@@ -26,7 +26,8 @@ import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.session.FaultKind;
+import lab.session.Fault;
+import lab.session.FaultResult;
 import lab.session.SwitchResult;
 import lab.session.WorkerTarget;
 import lab.session.WorkerView;
@@ -109,19 +110,19 @@ class AttachedWorkerTest {
             // The lock held to the tick's end: the lab's own workers, resumed below while w9 holds it, fire late (up to
             // half a period) and must find it taken however late a loaded machine lets them run.
             SwitchResult switched = at.lab
-                    .controls()
+                    .control()
                     .switchMode(
                             ModeChange.to(Mode.REDIS).and(lab.protocol.Knobs.HOLD_AT_LEAST, lab.protocol.Hold.WINDOW));
             assertThat(switched.status()).as(switched.line()).isEqualTo(SwitchResult.Status.SWITCHED);
             assertThat(switched.line()).contains("acknowledged by 3 workers");
-            Instant since = at.lab.controls().modeSince();
+            Instant since = at.lab.control().modeSince();
             assertThat(first(events, "w9", EventType.MODE, since.minusSeconds(30)))
                     .isNotNull();
 
             // Decide who holds it: with the lab's own paused between two ticks, w9 takes the lock at the next; they
             // are woken while it holds it, and their late fires find it taken.
-            WorkerProcess w1 = at.lab.workers().byId("w1").orElseThrow();
-            WorkerProcess w2 = at.lab.workers().byId("w2").orElseThrow();
+            WorkerProcess w1 = at.lab.view().worker("w1").orElseThrow();
+            WorkerProcess w2 = at.lab.view().worker("w2").orElseThrow();
             Instant held = null;
             for (int attempt = 0; attempt < 5 && held == null; attempt++) {
                 Instant done = ticksAllDecided(events, since, Set.of("w1", "w2", "w9"), 1)
@@ -145,7 +146,7 @@ class AttachedWorkerTest {
             assertThat(held).as("w9 never took the lock").isNotNull();
             Instant heldTick = held;
             ticksAllDecided(events, heldTick.minus(EVERY), Set.of("w1", "w2", "w9"), 2);
-            Instant from = at.lab.controls().modeSince();
+            Instant from = at.lab.control().modeSince();
             Map<Instant, List<String>> redis = rowsByTick(at.rows());
             assertThat(redis.get(heldTick)).containsExactly("w9");
             redis.forEach((tick, workers) -> {
@@ -155,8 +156,9 @@ class AttachedWorkerTest {
             });
 
             // The k key on it: the lab's signals do not reach another machine, and it says so rather than "no worker".
-            String kill = at.lab.controls().fault(FaultKind.KILL, WorkerTarget.of("w9"));
-            assertThat(kill)
+            FaultResult kill = at.lab.faults().inject(new Fault.Kill(WorkerTarget.of("w9")));
+            assertThat(kill).isInstanceOf(FaultResult.NotApplicable.class);
+            assertThat(kill.line())
                     .isEqualTo("kill w9: w9 is a worker attached from elsewhere: the lab sends it no signal; "
                             + "stop or kill it where it runs");
             assertThat(w9.isAlive()).as("w9 after the lab's kill").isTrue();

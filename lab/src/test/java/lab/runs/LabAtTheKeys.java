@@ -37,8 +37,9 @@ final class LabAtTheKeys implements AutoCloseable {
         lab = new Lab(settings);
         model = new LiveModel(settings.every());
         AtomicReference<String> selected = new AtomicReference<>();
-        publisher = new SnapshotPublisher(lab, model, selected, null);
-        keys = new KeyActions(lab, model, publisher, null, actions, new AtomicBoolean(), selected);
+        publisher = new SnapshotPublisher(lab.view(), model, selected, null);
+        keys = new KeyActions(
+                lab.control(), lab.view(), model, publisher, null, actions, new AtomicBoolean(), selected);
         lab.onEvent(e -> model.onEvent(e, EventLine.format(e, java.time.ZoneId.systemDefault())));
     }
 
@@ -73,7 +74,7 @@ final class LabAtTheKeys implements AutoCloseable {
     }
 
     List<CounterRow> rows() throws SQLException {
-        try (CounterStore store = new CounterStore(lab.infra().storeUrl())) {
+        try (CounterStore store = new CounterStore(lab.view().storeUrl())) {
             return store.readAfter(0);
         }
     }

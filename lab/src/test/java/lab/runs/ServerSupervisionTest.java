@@ -66,7 +66,7 @@ class ServerSupervisionTest {
                                     .count()
                             >= 2);
             assertThat(at.rows()).filteredOn(r -> r.tickAt().isAfter(died)).isEmpty();
-            assertThat(at.lab.workers().pids()).allMatch(ServerSupervisionTest::alive);
+            assertThat(at.lab.view().pids()).allMatch(ServerSupervisionTest::alive);
 
             at.press(Action.TOGGLE_REDIS);
             Instant pressed = Instant.now();

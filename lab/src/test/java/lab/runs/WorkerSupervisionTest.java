@@ -49,7 +49,7 @@ class WorkerSupervisionTest {
     void a_worker_killed_from_outside_is_shown_exited_with_its_code_the_others_keep_writing_and_r_brings_it_back()
             throws Exception {
         try (LabAtTheKeys at = new LabAtTheKeys(settings()).start()) {
-            WorkerProcess w2 = at.lab.workers().byId("w2").orElseThrow();
+            WorkerProcess w2 = at.lab.view().worker("w2").orElseThrow();
             long oldPid = w2.pid();
 
             kill9(oldPid);
@@ -98,7 +98,7 @@ class WorkerSupervisionTest {
                         assertThat(e.number("new_pid")).isEqualTo(newPid);
                     });
             assertThat(List.of("w1", "w3")).allSatisfy(id -> assertThat(
-                            at.lab.workers().byId(id).orElseThrow().state().toString())
+                            at.lab.view().worker(id).orElseThrow().state().toString())
                     .isEqualTo("up"));
         }
     }
@@ -118,16 +118,16 @@ class WorkerSupervisionTest {
                         "  - expect: { since: back, ticks: \">= 2\", rows_per_tick: 3 }",
                         ""));
         try (LabAtTheKeys at = new LabAtTheKeys(settings()).start()) {
-            long oldPid = at.lab.workers().byId("w3").orElseThrow().pid();
+            long oldPid = at.lab.view().worker("w3").orElseThrow().pid();
             kill9(oldPid);
             await().atMost(Duration.ofSeconds(10)).until(() -> exited(at.recording(), oldPid) != null);
 
-            Replayer replay = new Replayer(ScenarioParser.parse(scenario), at.lab.controls(), 1, new Quiet());
+            Replayer replay = new Replayer(ScenarioParser.parse(scenario), at.lab.control(), 1, new Quiet());
 
             assertThat(replay.run())
                     .as("every tick after the restart has a row from each of the 3 workers")
                     .isTrue();
-            WorkerProcess w3 = at.lab.workers().byId("w3").orElseThrow();
+            WorkerProcess w3 = at.lab.view().worker("w3").orElseThrow();
             assertThat(w3.pid()).isNotEqualTo(oldPid);
             assertThat(w3.state().toString()).isEqualTo("up");
         }

@@ -186,8 +186,7 @@ class ShippedScenariosTest {
                         Step.Expect.class,
                         Step.ChangeMode.class,
                         Step.Mark.class,
-                        Step.Fault.class,
-                        Step.Server.class);
+                        Step.Fault.class);
     }
 
     private static boolean expectsOneRowPerTick(Step.Expect e) {

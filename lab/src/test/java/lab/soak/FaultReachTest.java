@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import lab.session.FaultResult;
 import org.junit.jupiter.api.Test;
 
 /** The soak's tolerances with its own settings (200 ms ticks, a 2 s lease), worked by hand. */
@@ -18,8 +19,7 @@ class FaultReachTest {
                 new PlannedFault(1, Duration.ofSeconds(10), kind, kind.hurtsWorker() ? 2 : 0),
                 T0.plusMillis(startMs),
                 T0.plusMillis(endMs),
-                List.of("done"),
-                true);
+                List.of(new FaultResult.Done("done")));
     }
 
     @Test

@@ -12,6 +12,7 @@ import lab.check.Figures;
 import lab.check.Finding;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.session.FaultResult;
 import lab.session.RunSummary;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +28,7 @@ class SoakVerdictTest {
             new PlannedFault(1, Duration.ofSeconds(10), SoakFault.KILL, 2),
             T0.plusSeconds(10),
             T0.plusMillis(10_500),
-            List.of("killed w2 (pid 12)", "w2 restarted (pid 15)"),
-            true);
+            List.of(new FaultResult.Done("killed w2 (pid 12)"), new FaultResult.Done("w2 restarted (pid 15)")));
 
     private static Finding missed(long atMs, Cause cause) {
         return new Finding(Finding.Kind.MISSED, T0.plusMillis(atMs), cause, "tick +" + atMs + " ms has no row");
@@ -141,7 +141,10 @@ class SoakVerdictTest {
     @Test
     void a_fault_that_was_not_undone_fails_with_what_its_steps_answered() {
         InjectedFault stuck = new InjectedFault(
-                KILL.planned(), KILL.startedAt(), KILL.endedAt(), List.of("killed w2", "w2 did not restart"), false);
+                KILL.planned(),
+                KILL.startedAt(),
+                KILL.endedAt(),
+                List.of(new FaultResult.Done("killed w2"), new FaultResult.Failed("w2 did not restart")));
 
         SoakVerdict v = judge(300, 0, List.of(), List.of(stuck), List.of());
 

@@ -7,13 +7,14 @@ import lab.protocol.EventType;
 import lab.protocol.OnLockError;
 import lab.servers.LabServer;
 import lab.servers.ServerSlot;
+import lab.session.FaultResult;
 import lab.session.ServerName;
 
 /**
  * The server faults: stop the lab's own Redis or PostgreSQL as a crash would look to its clients, start it again.
- * Each answers with one line: what it did, or why it did nothing (an external server is not the lab's to stop).
+ * An external server is not the lab's to stop: that is refused, with its address.
  */
-public final class ServerToggle {
+final class ServerFaults {
     private final Infrastructure infra;
     private final Recording recording;
     private final Supplier<String> mode;
@@ -22,7 +23,7 @@ public final class ServerToggle {
     /** Whether someone is at the dashboard's keys: only then does a line name the key that starts a server again. */
     private volatile boolean keys;
 
-    ServerToggle(
+    ServerFaults(
             Infrastructure infra,
             Recording recording,
             Supplier<String> mode,
@@ -36,7 +37,7 @@ public final class ServerToggle {
     }
 
     /** The dashboard's keys now drive this lab: the lines about a server down say which key starts it again. */
-    public void atTheKeys() {
+    void atTheKeys() {
         keys = true;
     }
 
@@ -51,45 +52,54 @@ public final class ServerToggle {
         };
     }
 
-    /** Stops the server when it runs, starts it when it is down: the trainer's key. */
-    public String toggle(ServerName name) {
+    /** Whether the lab's own server runs now: what its key undoes. */
+    boolean running(ServerName name) {
+        ServerSlot slot = slot(name);
+        LabServer own = slot == null ? null : slot.owned();
+        return own != null && own.isRunning();
+    }
+
+    /** Brings the server to {@code start}ed or stopped, or says why it did not. */
+    FaultResult set(ServerName name, boolean start) {
         ServerSlot slot = slot(name);
         if (slot == null) {
-            return name + " server: the lab has not started yet";
+            return new FaultResult.Refused(name + " server: the lab has not started yet");
         }
         if (slot.external()) {
-            return name + " at " + slot.address() + " is external: the lab does not own it and will not stop it";
+            return new FaultResult.Refused(
+                    name + " at " + slot.address() + " is external: the lab does not own it and will not stop it");
         }
         LabServer server = slot.owned();
         if (server == null) {
-            return name + " server is " + slot.info().state() + ": nothing to stop or start";
+            return new FaultResult.Refused(name + " server is " + slot.info().state() + ": nothing to stop or start");
         }
-        if (server.isRunning()) {
+        if (server.isRunning() == start) {
+            return new FaultResult.Unchanged(name + " server is already " + (start ? "running" : "stopped"));
+        }
+        if (!start) {
             server.stop();
             String line = name + " server stopped (" + slot.address() + "): " + downConsequence(name);
             record(name, false, line);
-            return line;
+            return new FaultResult.Done(line);
         }
         try {
             server.start();
             String line = name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms";
+            boolean whole = true;
             if (name == ServerName.REDIS) {
-                line += restoreFencing();
+                // The lab's Redis keeps nothing across a restart: its fencing counter resumes above every token issued.
+                try {
+                    infra.restoreFencingCounter();
+                    line += "; fencing counter restored above every token issued";
+                } catch (IllegalStateException e) {
+                    line += "; fencing counter not restored (fenced mode fails closed until it is): " + e.getMessage();
+                    whole = false;
+                }
             }
             record(name, true, line);
-            return line;
+            return whole ? new FaultResult.Done(line) : new FaultResult.Incomplete(line);
         } catch (IOException e) {
-            return name + " server could not start again: " + e.getMessage();
-        }
-    }
-
-    /** The lab's Redis keeps nothing across a restart: its fencing counter resumes above every token issued. */
-    private String restoreFencing() {
-        try {
-            infra.restoreFencingCounter();
-            return "; fencing counter restored above every token issued";
-        } catch (IllegalStateException e) {
-            return "; fencing counter not restored (fenced mode fails closed until it is): " + e.getMessage();
+            return new FaultResult.Failed(name + " server could not start again: " + e.getMessage());
         }
     }
 
@@ -107,15 +117,5 @@ public final class ServerToggle {
                 : "";
         String key = keys ? "; " + (name == ServerName.REDIS ? "R" : "P") + " starts it again" : "";
         return modes + table + key;
-    }
-
-    /** Brings the server to {@code start}ed or stopped: a scenario step, which says what it wants. */
-    String set(ServerName name, boolean start) {
-        ServerSlot slot = slot(name);
-        LabServer own = slot == null ? null : slot.owned();
-        if (own != null && own.isRunning() == start) {
-            return name + " server is already " + (start ? "running" : "stopped");
-        }
-        return toggle(name);
     }
 }

@@ -1,0 +1,22 @@
+package lab.session;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The one room where every fault is done: a dashboard key, a scenario's step and the soak all come through here, and
+ * each fault is recorded (its {@code fault}, {@code server} or {@code restart} event) before its consequences.
+ */
+public interface Nemesis {
+    /**
+     * Does {@code fault} and says how it went; it never throws for a refusal, since a refused fault is part of the
+     * story.
+     */
+    FaultResult inject(Fault fault);
+
+    /** The fault the server's key means now: stop it when it runs, else start it. */
+    Fault toggle(ServerName server);
+
+    /** The faults the partition key means now: heal every host that is cut off, else cut off the holder's host. */
+    List<Fault> togglePartition(Instant now);
+}
