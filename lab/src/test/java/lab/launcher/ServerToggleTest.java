@@ -10,6 +10,7 @@ import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
 import lab.protocol.Store;
 import lab.session.Fault;
+import lab.session.FaultResult;
 import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +26,9 @@ class ServerToggleTest {
                             .inject(lab.faults().toggle(ServerName.REDIS))
                             .line())
                     .isEqualTo("redis server: the lab has not started yet");
-            assertThat(lab.faults()
-                            .inject(new Fault.ServerStop(ServerName.POSTGRES))
-                            .line())
-                    .isEqualTo("postgres server: the lab has not started yet");
+            FaultResult stop = lab.faults().inject(new Fault.ServerStop(ServerName.POSTGRES));
+            assertThat(stop).isInstanceOf(FaultResult.Refused.class);
+            assertThat(stop.line()).isEqualTo("postgres server: the lab has not started yet");
         }
     }
 
