@@ -17,9 +17,10 @@ import lab.launcher.Lab;
 import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
 import lab.protocol.Hold;
 import lab.protocol.Knobs;
+import lab.protocol.LockFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -136,13 +137,13 @@ final class InsideRuns {
     /** Acquire plus release of one granted tick, in microseconds, as the worker that held it timed each call. */
     private static void lockCost(Event e, Map<String, Long> acquired, Map<String, List<Long>> cost) {
         String tick = e.worker() + "@" + e.tick();
-        if (e.type() == EventType.ACQUIRED && e.number("acquire_us") != null) {
-            acquired.put(tick, e.number("acquire_us"));
-        } else if (e.type() == EventType.RELEASED && e.number("release_us") != null) {
+        if (e.fact() instanceof LockFact.Acquired g && g.acquireUs() != null) {
+            acquired.put(tick, g.acquireUs());
+        } else if (e.fact() instanceof GivenBack.Released r && r.releaseUs() != null) {
             Long a = acquired.remove(tick);
             if (a != null) {
                 cost.computeIfAbsent(e.mode(), m -> java.util.Collections.synchronizedList(new ArrayList<>()))
-                        .add(a + e.number("release_us"));
+                        .add(a + r.releaseUs());
             }
         }
     }

@@ -4,8 +4,9 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.LabFact;
+import lab.protocol.LockFact;
 
 /**
  * The pair rules about how the lock passed from run {@code a} to run {@code b} while or after {@code a} held it:
@@ -25,15 +26,15 @@ final class LockRules {
             if (p.acquired() == null || other.acquired() == null) {
                 continue;
             }
-            Optional<Event> pause = history.paused(
+            Optional<Heard<LabFact.Fault>> pause = history.paused(
                     p.who(), p.row().pid(), p.acquired().ts(), p.row().createdAt());
             Instant expiry = leaseEnd(p, history);
             if (pause.isEmpty() || expiry == null) {
                 continue;
             }
-            Optional<Event> resume =
+            Optional<Heard<LabFact.Fault>> resume =
                     history.resumed(p.who(), p.row().pid(), pause.get().ts());
-            Instant back = resume.map(Event::ts).orElse(p.row().createdAt());
+            Instant back = resume.map(Heard::ts).orElse(p.row().createdAt());
             Instant took = other.acquired().ts();
             // The lease ended while p was stopped, and the other took the lock after it ended, before p wrote.
             if (expiry.isBefore(pause.get().ts())
@@ -42,10 +43,9 @@ final class LockRules {
                     || took.isAfter(p.row().createdAt())) {
                 continue;
             }
-            String token = p.acquired().text("token") == null
-                    ? ""
-                    : " (token " + p.acquired().text("token") + ")";
-            return Optional.of(p.who() + " held " + p.lock() + token + " and was paused at "
+            Long token = p.acquired().fact().token();
+            String tokenSaid = token == null ? "" : " (token " + token + ")";
+            return Optional.of(p.who() + " held " + p.lock() + tokenSaid + " and was paused at "
                     + said.at(pause.get().ts())
                     + ", its lease ending " + said.at(expiry) + "; " + other.who() + " took the lock at "
                     + said.at(took)
@@ -58,12 +58,12 @@ final class LockRules {
 
     /** When r's lease ended: its grant's expiry, or the last renewal's; null for a lock that does not expire. */
     private static Instant leaseEnd(Run r, RunHistory history) {
-        Instant granted = r.acquired().instant("expires_at");
+        Instant granted = r.acquired().fact().expiresAt();
         if (granted == null) {
             return null;
         }
-        return history.withField(EventType.RENEWED, "owner", r.owner()).stream()
-                .map(e -> e.instant("expires_at"))
+        return renewals(r, history).stream()
+                .map(e -> e.fact().expiresAt())
                 .filter(t -> t != null && t.isAfter(granted))
                 .max(Comparator.naturalOrder())
                 .orElse(granted);
@@ -76,13 +76,19 @@ final class LockRules {
         }
         Instant from = a.acquired().ts();
         Instant until = b.acquired().ts();
-        return List.of(EventType.LOST, EventType.RELEASED).stream()
-                .flatMap(type -> history.withField(type, "deleted_owner", a.owner()).stream())
+        List<Heard<GivenBack>> deletes = new java.util.ArrayList<>();
+        deletes.addAll(history.where(GivenBack.Lost.class, l -> a.owner().equals(l.deletedOwner())).stream()
+                .map(h -> new Heard<GivenBack>(h.event(), h.fact()))
+                .toList());
+        deletes.addAll(history.where(GivenBack.Released.class, r -> a.owner().equals(r.deletedOwner())).stream()
+                .map(h -> new Heard<GivenBack>(h.event(), h.fact()))
+                .toList());
+        return deletes.stream()
                 .filter(e -> !e.ts().isBefore(from) && e.ts().isBefore(until))
                 .filter(e -> !(e.worker().equals(a.who())
                         && e.pid() == a.row().pid()
                         && a.row().tickAt().equals(e.tick())))
-                .min(Comparator.comparing(Event::ts))
+                .min(Comparator.comparing(Heard::ts))
                 .map(c -> c.worker() + "'s unsafe delete at " + said.at(c.ts()) + " freed " + a.owner() + "'s "
                         + a.lock() + " while " + a.who() + " still held it; " + b.who() + " took it at "
                         + said.at(until));
@@ -90,13 +96,13 @@ final class LockRules {
 
     /** a's lease, renewals included, ran out while a's job ran, and b took the lock once it had. */
     static Optional<String> leaseExpired(Run a, Run b, RunHistory history, Said said) {
-        Instant granted = a.acquired() == null ? null : a.acquired().instant("expires_at");
+        Instant granted = a.acquired() == null ? null : a.acquired().fact().expiresAt();
         if (granted == null || b.acquired() == null) {
             return Optional.empty();
         }
-        List<Event> renewals = history.withField(EventType.RENEWED, "owner", a.owner());
+        List<Heard<LockFact.Renewed>> renewals = renewals(a, history);
         Instant expiry = renewals.stream()
-                .map(e -> e.instant("expires_at"))
+                .map(e -> e.fact().expiresAt())
                 .filter(t -> t != null && t.isAfter(granted))
                 .max(Comparator.naturalOrder())
                 .orElse(granted);
@@ -107,7 +113,7 @@ final class LockRules {
         String renewed = renewals.isEmpty() ? "" : " (renewed " + renewals.size() + " times)";
         // A partition says why the renewals stopped: the holder worked on, cut off from the lock server.
         String cut = history.cutOff(a.who(), expiry)
-                .map(c -> ", " + c.text("host") + " having been cut off from the lock servers at " + said.at(c.ts()))
+                .map(c -> ", " + c.fact().host() + " having been cut off from the lock servers at " + said.at(c.ts()))
                 .orElse("");
         return Optional.of(a.who() + "'s lease expired at " + said.at(expiry) + renewed + cut
                 + " while its job ran until " + said.at(a.row().createdAt()) + "; " + b.who() + " took the lock at "
@@ -120,11 +126,11 @@ final class LockRules {
      */
     static Optional<String> ownPhase(Run a, Run b, RunHistory history, Said said) {
         Instant free = a.freeAt();
-        if (!"interval".equals(a.trigger()) || !"interval".equals(b.trigger()) || !freeWhenAsked(a, b)) {
+        if (!a.onInterval() || !b.onInterval() || !freeWhenAsked(a, b)) {
             return Optional.empty();
         }
         return Optional.of(a.who() + " and " + b.who() + " fire on their own phases (interval trigger, "
-                + a.fired().number("phase_ms") + " ms and " + b.fired().number("phase_ms") + " ms into the period): "
+                + a.fired().fact().phaseMs() + " ms and " + b.fired().fact().phaseMs() + " ms into the period): "
                 + a.who() + " freed " + a.lock() + " at " + said.at(free) + ", " + b.who() + " fired "
                 + said.at(b.fired().ts()) + " and took it"
                 + (b.acquired() != null ? " at " + said.at(b.acquired().ts()) : ""));
@@ -139,7 +145,7 @@ final class LockRules {
         if (free == null || b.fired() == null || b.acquired() == null || !blocking(b)) {
             return Optional.empty();
         }
-        Long waited = b.acquired().number("waited_ms");
+        Long waited = b.acquired().fact().waitedMs();
         if (!b.fired().ts().isBefore(free) || waited == null || waited <= 0) {
             return Optional.empty();
         }
@@ -166,11 +172,11 @@ final class LockRules {
         if (!tookIt && free.isAfter(b.fired().ts())) {
             return Optional.empty();
         }
-        Long held = a.released().number("held_ms");
+        Long held = a.released().fact().heldMs();
         long heldMs = held != null
                 ? held
                 : a.acquired() != null ? Said.ms(a.acquired().ts(), free) : -1;
-        String how = "expires".equals(a.released().text("how")) ? "its key expired " : "released ";
+        String how = a.released().fact().how() == GivenBack.How.EXPIRES ? "its key expired " : "released ";
         String heldFor = heldMs >= 0 ? " for " + heldMs + " ms" : "";
         long later =
                 Said.ms(a.fired() == null ? free : a.fired().ts(), b.fired().ts());
@@ -193,6 +199,11 @@ final class LockRules {
     }
 
     private static boolean blocking(Run b) {
-        return b.acquired() != null && "true".equals(b.acquired().text("blocking"));
+        return b.acquired() != null && Boolean.TRUE.equals(b.acquired().fact().blocking());
+    }
+
+    /** The renewals of r's lease, by its owner. */
+    private static List<Heard<LockFact.Renewed>> renewals(Run r, RunHistory history) {
+        return history.where(LockFact.Renewed.class, e -> java.util.Objects.equals(r.owner(), e.owner()));
     }
 }

@@ -10,8 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.LabFact;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 
 /**
  * Why a tick window has no row: one rule per cause, tried most specific first (the order of {@link Cause}).
@@ -42,12 +44,12 @@ final class MissedRules {
                 return new Verdict(rule.getKey(), evidence.get());
             }
         }
-        String fired = history.ofTick(EventType.FIRED, tick).stream()
-                .map(Event::worker)
+        String fired = history.ofTick(WorkerFact.Fired.class, tick).stream()
+                .map(Heard::worker)
                 .distinct()
                 .collect(Collectors.joining(", "));
-        String skipped = history.ofTick(EventType.SKIPPED, tick).stream()
-                .map(e -> e.worker() + " skipped (" + e.text("reason") + ")")
+        String skipped = history.ofTick(WorkerFact.Skipped.class, tick).stream()
+                .map(e -> e.worker() + " skipped (" + e.fact().reason() + ")")
                 .collect(Collectors.joining(", "));
         return new Verdict(
                 Cause.UNEXPLAINED,
@@ -60,11 +62,11 @@ final class MissedRules {
      * worker, with a higher token, wrote meanwhile. Fencing kept the wrong write out and left the tick without one.
      */
     private static Optional<String> refused(Instant tick, Instant end, RunHistory history, Said said) {
-        return history.ofTick(EventType.REFUSED, tick).stream()
-                .filter(e -> e.text("token") != null)
+        return history.ofTick(WorkerFact.Refused.class, tick).stream()
+                .filter(e -> e.fact().token() != null)
                 .findFirst()
                 .map(e -> e.worker() + "'s write for this tick was refused at " + said.at(e.ts()) + ": its token "
-                        + e.text("token") + " was lower than " + e.text("last_token")
+                        + e.fact().token() + " was lower than " + e.fact().lastToken()
                         + ", the last the store accepted; the lock had passed on while it held it");
     }
 
@@ -75,23 +77,23 @@ final class MissedRules {
      * it. The tick was given up, not run twice.
      */
     private static Optional<String> storeDown(Instant tick, Instant end, RunHistory history, Said said) {
-        List<Event> fired = history.ofTick(EventType.FIRED, tick);
-        List<Event> errors = history.ofTick(EventType.ERROR, tick).stream()
-                .filter(e -> e.text("fallback") == null)
+        List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
+        List<Heard<GivenBack.Error>> errors = history.ofTick(GivenBack.Error.class, tick).stream()
+                .filter(e -> !e.fact().fallback())
                 .toList();
-        List<String> lockDown = workers(errors, "lock-down");
-        List<String> storeDown = workers(errors, "store-down");
+        List<String> lockDown = workers(errors, GivenBack.ErrorReason.LOCK_DOWN);
+        List<String> storeDown = workers(errors, GivenBack.ErrorReason.STORE_DOWN);
         // A fencing token that a restarted lock server counted again is never used: the lock was there, the token not.
-        List<String> reissued = workers(errors, "token-reissued");
+        List<String> reissued = workers(errors, GivenBack.ErrorReason.TOKEN_REISSUED);
         List<String> skippedForThem = heldSkips(tick, history).stream()
-                .filter(e -> storeDown.contains(Owner.parse(e.text("holder")).worker())
-                        || reissued.contains(Owner.parse(e.text("holder")).worker()))
-                .map(Event::worker)
+                .filter(e -> storeDown.contains(Owner.parse(e.fact().holder()).worker())
+                        || reissued.contains(Owner.parse(e.fact().holder()).worker()))
+                .map(Heard::worker)
                 .distinct()
                 .sorted()
                 .toList();
         List<String> firedBy =
-                fired.stream().map(Event::worker).distinct().sorted().toList();
+                fired.stream().map(Heard::worker).distinct().sorted().toList();
         Set<String> excused = new HashSet<>(lockDown);
         excused.addAll(storeDown);
         excused.addAll(reissued);
@@ -99,10 +101,10 @@ final class MissedRules {
         if (firedBy.isEmpty() || !excused.containsAll(firedBy)) {
             return Optional.empty();
         }
-        String stopped = history.launcher(EventType.SERVER).stream()
-                .filter(e -> "false".equals(e.text("up")) && !e.ts().isAfter(end))
+        String stopped = history.launcher(LabFact.Server.class).stream()
+                .filter(e -> !e.fact().up() && !e.ts().isAfter(end))
                 .reduce((a, b) -> b)
-                .map(e -> "; " + e.text("name") + " was stopped at " + said.at(e.ts()))
+                .map(e -> "; " + e.fact().name() + " was stopped at " + said.at(e.ts()))
                 .orElse("");
         List<String> parts = new ArrayList<>();
         if (!lockDown.isEmpty()) {
@@ -122,10 +124,10 @@ final class MissedRules {
         return Optional.of(String.join("; ", parts) + skips + stopped);
     }
 
-    private static List<String> workers(List<Event> errors, String reason) {
+    private static List<String> workers(List<Heard<GivenBack.Error>> errors, GivenBack.ErrorReason reason) {
         return errors.stream()
-                .filter(e -> reason.equals(e.text("reason")))
-                .map(Event::worker)
+                .filter(e -> e.fact().reason() == reason)
+                .map(Heard::worker)
                 .distinct()
                 .sorted()
                 .toList();
@@ -133,33 +135,35 @@ final class MissedRules {
 
     /** The lock a worker skipped for, or a worker that took the lock for this tick, belonged to a killed process. */
     private static Optional<String> deadHolder(Instant tick, Instant end, RunHistory history, Said said) {
-        List<Event> held = heldSkips(tick, history);
-        for (Event skip : held) {
-            Owner holder = Owner.parse(skip.text("holder"));
-            Optional<Event> acquired = history.acquiredBy(holder.name(), skip.ts());
-            Optional<Event> fault =
+        List<Heard<WorkerFact.Skipped>> held = heldSkips(tick, history);
+        for (Heard<WorkerFact.Skipped> skip : held) {
+            Owner holder = Owner.parse(skip.fact().holder());
+            Optional<Heard<LockFact.Acquired>> acquired = history.acquiredBy(holder.name(), skip.ts());
+            Optional<Heard<LabFact>> fault =
                     acquired.flatMap(a -> history.killed(holder, a.ts())).filter(f -> !f.ts().isAfter(end));
             if (fault.isPresent()) {
-                Long left = skip.number("holder_ms_left");
-                return Optional.of(holder.name() + " held " + Run.lockName(acquired.get())
-                        + (left == null ? "" : " (" + left + " ms left)") + " but " + past(fault.get())
-                        + " at " + said.at(fault.get().ts()));
+                Long left = skip.fact().holderMsLeft();
+                return Optional.of(
+                        holder.name() + " held " + Run.lockName(acquired.get().fact())
+                                + (left == null ? "" : " (" + left + " ms left)") + " but " + past(fault.get())
+                                + " at " + said.at(fault.get().ts()));
             }
         }
         if (!held.isEmpty()) {
             return Optional.empty();
         }
-        for (Event acquired : history.ofTick(EventType.ACQUIRED, tick)) {
+        for (Heard<LockFact.Acquired> acquired : history.ofTick(LockFact.Acquired.class, tick)) {
             Owner taker = new Owner(acquired.worker(), acquired.worker(), acquired.pid());
-            Optional<Event> fault = history.killed(taker, acquired.ts());
+            Optional<Heard<LabFact>> fault = history.killed(taker, acquired.ts());
             if (fault.isPresent()) {
-                Instant expires = acquired.instant("expires_at");
+                Instant expires = acquired.fact().expiresAt();
                 String left = expires == null
                         ? ""
                         : " (its key had " + Said.ms(fault.get().ts(), expires) + " ms left)";
-                return Optional.of(acquired.worker() + " (pid " + acquired.pid() + ") took " + Run.lockName(acquired)
-                        + " at " + said.at(acquired.ts()) + " but " + past(fault.get()) + " at "
-                        + said.at(fault.get().ts()) + " before writing its row" + left);
+                return Optional.of(
+                        acquired.worker() + " (pid " + acquired.pid() + ") took " + Run.lockName(acquired.fact())
+                                + " at " + said.at(acquired.ts()) + " but " + past(fault.get()) + " at "
+                                + said.at(fault.get().ts()) + " before writing its row" + left);
             }
         }
         return Optional.empty();
@@ -167,19 +171,22 @@ final class MissedRules {
 
     /** A worker skipped because a lock taken for an earlier tick was still held when this one fired. */
     private static Optional<String> heldPastWindow(Instant tick, Instant end, RunHistory history, Said said) {
-        for (Event skip : heldSkips(tick, history)) {
-            String holder = skip.text("holder");
-            Optional<Event> acquired = history.acquiredBy(holder, skip.ts())
+        for (Heard<WorkerFact.Skipped> skip : heldSkips(tick, history)) {
+            String holder = skip.fact().holder();
+            Optional<Heard<LockFact.Acquired>> acquired = history.acquiredBy(holder, skip.ts())
                     .filter(a -> a.tick() != null && a.tick().isBefore(tick));
             if (acquired.isPresent()) {
-                Long left = skip.number("holder_ms_left");
-                return Optional.of(holder + " still held " + Run.lockName(acquired.get()) + " from tick "
-                        + Said.tick(acquired.get().tick()) + (left == null ? "" : " (" + left + " ms left)")
-                        + " when " + skip.worker() + " tried at " + said.at(skip.ts()));
+                Long left = skip.fact().holderMsLeft();
+                return Optional.of(
+                        holder + " still held " + Run.lockName(acquired.get().fact()) + " from tick "
+                                + Said.tick(acquired.get().tick()) + (left == null ? "" : " (" + left + " ms left)")
+                                + " when " + skip.worker() + " tried at " + said.at(skip.ts()));
             }
         }
-        return history.ofTick(EventType.SKIPPED, tick).stream()
-                .filter(e -> "held".equals(e.text("reason")) && e.text("holder") == null && e.text("key") != null)
+        return history.ofTick(WorkerFact.Skipped.class, tick).stream()
+                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.HELD
+                        && e.fact().holder() == null
+                        && e.fact().key() != null)
                 .flatMap(skip -> goneWhenAsked(skip, tick, history, said).stream())
                 .findFirst();
     }
@@ -189,45 +196,52 @@ final class MissedRules {
      * It is held-past-window only if the recording has that holder: the last taker of the key for an earlier tick,
      * whose lock was free again only after this tick began.
      */
-    private static Optional<String> goneWhenAsked(Event skip, Instant tick, RunHistory history, Said said) {
-        Optional<Event> last = history.withField(EventType.ACQUIRED, "key", skip.text("key")).stream()
-                .filter(a -> a.tick() != null && a.tick().isBefore(tick) && !a.ts().isAfter(skip.ts()))
-                .reduce((a, b) -> b);
-        if (last.isEmpty() || last.get().text("owner") == null) {
+    private static Optional<String> goneWhenAsked(
+            Heard<WorkerFact.Skipped> skip, Instant tick, RunHistory history, Said said) {
+        String key = skip.fact().key();
+        Optional<Heard<LockFact.Acquired>> last =
+                history.where(LockFact.Acquired.class, a -> key.equals(a.key())).stream()
+                        .filter(a -> a.tick() != null && a.tick().isBefore(tick) && !a.ts().isAfter(skip.ts()))
+                        .reduce((a, b) -> b);
+        if (last.isEmpty() || last.get().fact().owner() == null) {
             return Optional.empty();
         }
-        Event acquired = last.get();
-        return history.withField(EventType.RELEASED, "owner", acquired.text("owner")).stream()
+        Heard<LockFact.Acquired> acquired = last.get();
+        String owner = acquired.fact().owner();
+        return history.where(GivenBack.Released.class, r -> owner.equals(r.owner())).stream()
                 .findFirst()
                 .map(released -> {
-                    Instant until = released.instant("expires_at");
+                    Instant until = released.fact().expiresAt();
                     return until == null || until.isBefore(released.ts()) ? released.ts() : until;
                 })
                 .filter(free -> free.isAfter(tick))
-                .map(free -> acquired.text("owner") + " held " + Run.lockName(acquired) + " from tick "
+                .map(free -> owner + " held " + Run.lockName(acquired.fact()) + " from tick "
                         + Said.tick(acquired.tick()) + " until " + said.at(free) + ", past this tick's start; "
                         + skip.worker() + " found it taken at " + said.at(skip.ts())
                         + " and gone when it asked who held it");
     }
 
     private static Optional<String> noWorker(Instant tick, Instant end, RunHistory history, Said said) {
-        return history.ofTick(EventType.FIRED, tick).isEmpty()
+        return history.ofTick(WorkerFact.Fired.class, tick).isEmpty()
                 ? Optional.of("no worker fired (all down or paused)")
                 : Optional.empty();
     }
 
     /** This tick's skips because someone held the lock, that name the holder. */
-    private static List<Event> heldSkips(Instant tick, RunHistory history) {
-        return history.ofTick(EventType.SKIPPED, tick).stream()
-                .filter(e -> "held".equals(e.text("reason")) && e.text("holder") != null)
+    private static List<Heard<WorkerFact.Skipped>> heldSkips(Instant tick, RunHistory history) {
+        return history.ofTick(WorkerFact.Skipped.class, tick).stream()
+                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.HELD
+                        && e.fact().holder() != null)
                 .toList();
     }
 
-    private static String past(Event fault) {
-        if (fault.type() == EventType.EXITED) {
-            Long code = fault.number("exit_code");
+    private static String past(Heard<LabFact> fault) {
+        if (fault.fact() instanceof LabFact.Exited exited) {
+            Integer code = exited.exitCode();
             return "died on its own (" + (code == null ? "no exit code" : "exit " + code) + ")";
         }
-        return "stop".equals(fault.text("kind")) ? "was stopped" : "was killed";
+        return fault.fact() instanceof LabFact.Fault f && f.kind() == LabFact.FaultKind.STOP
+                ? "was stopped"
+                : "was killed";
     }
 }

@@ -1,16 +1,21 @@
 package lab.check;
 
 import java.time.Instant;
-import lab.protocol.Event;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
 import lab.protocol.Mode;
-import lab.protocol.Modes;
+import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
 /**
  * One row of the counter table with what its worker said about that tick: each event null when the recording
  * has none (a worker killed mid-tick, or a mode that takes no lock).
  */
-record Run(CounterRow row, Event fired, Event acquired, Event released) {
+record Run(
+        CounterRow row,
+        Heard<WorkerFact.Fired> fired,
+        Heard<LockFact.Acquired> acquired,
+        Heard<GivenBack.Released> released) {
 
     String who() {
         return row.worker();
@@ -18,7 +23,7 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
 
     /** The owner its lock was taken under, or null. */
     String owner() {
-        return acquired == null ? null : acquired.text("owner");
+        return acquired == null ? null : acquired.fact().owner();
     }
 
     /** When the lock became free again: the release, or the expiry of a key left to expire; null when unknown. */
@@ -26,12 +31,12 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
         if (released == null) {
             return null;
         }
-        return "expires".equals(released.text("how")) ? released.instant("expires_at") : released.ts();
+        return released.fact().how() == GivenBack.How.EXPIRES ? released.fact().expiresAt() : released.ts();
     }
 
     /** Whether it ran under the fallback lock: its lock's server was down and on-lock-error said local. */
     boolean fellBack() {
-        return acquired != null && "true".equals(acquired.text("fallback"));
+        return acquired != null && acquired.fact().fallback();
     }
 
     /** Whether the row's mode takes no lock that other processes see: {@code naive} or {@code local-mutex}. */
@@ -48,24 +53,23 @@ record Run(CounterRow row, Event fired, Event acquired, Event released) {
         return row.worker().equals(o.row.worker()) && row.pid() == o.row.pid();
     }
 
-    String trigger() {
-        return fired == null ? null : fired.text("trigger");
+    /** Whether it fired on an interval trigger, each worker on its own phase. */
+    boolean onInterval() {
+        return fired != null && fired.fact().trigger() == lab.protocol.Trigger.INTERVAL;
     }
 
     /** The lock it took, as people name it: {@code advisory lock 42}, {@code scheduler_lock:tick}. */
     String lock() {
-        return lockName(acquired);
+        return lockName(acquired == null ? null : acquired.fact());
     }
 
-    static String lockName(Event acquired) {
-        String key = acquired == null ? null : acquired.text("key");
+    static String lockName(LockFact.Acquired acquired) {
+        String key = acquired == null ? null : acquired.key();
         if (key == null) {
             return "the lock";
         }
         // The lock its events name (a fallback's is the local mutex, whatever the mode), as its mode declares it; a
         // recording's lock that no mode here declares is named by its key alone.
-        return Modes.lockOfKind(String.valueOf(acquired.text("lock")))
-                .map(l -> l.name(key))
-                .orElse(key);
+        return acquired.lock() == null ? key : acquired.lock().name(key);
     }
 }

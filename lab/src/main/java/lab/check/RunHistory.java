@@ -5,17 +5,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Predicate;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.Fact;
+import lab.protocol.GivenBack;
+import lab.protocol.LabFact;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
 /**
  * The recording, indexed for the rules: each worker process's events per tick (fired, acquired, released or
  * lost, executed, skipped), and the facts that cross ticks (renewals and deletions by owner, the launcher's
- * faults). Only structured fields are read, never {@code detail}.
+ * faults). Only the typed facts are read, never {@code detail}.
  */
 final class RunHistory {
     private record Key(String worker, long pid, Instant tick) {}
@@ -37,33 +40,30 @@ final class RunHistory {
     Run run(CounterRow row) {
         List<Event> said = byRun.getOrDefault(new Key(row.worker(), row.pid(), row.tickAt()), List.of());
         return new Run(
-                row, first(said, EventType.FIRED), first(said, EventType.ACQUIRED), first(said, EventType.RELEASED));
+                row,
+                first(said, WorkerFact.Fired.class),
+                first(said, LockFact.Acquired.class),
+                first(said, GivenBack.Released.class));
     }
 
-    /** Every worker event of {@code type} about {@code tick}, in recording order. */
-    List<Event> ofTick(EventType type, Instant tick) {
-        return events.stream()
-                .filter(e -> e.type() == type && tick.equals(e.tick()) && !Event.LAB.equals(e.worker()))
-                .toList();
+    /** Every worker event of {@code kind} about {@code tick}, in recording order. */
+    <F extends WorkerFact> List<Heard<F>> ofTick(Class<F> kind, Instant tick) {
+        return of(kind, e -> tick.equals(e.tick()) && !Event.LAB.equals(e.worker()));
     }
 
-    /** The launcher's own records of {@code type} ({@code server}, {@code fault}, ...), in recording order. */
-    List<Event> launcher(EventType type) {
-        return events.stream()
-                .filter(e -> e.type() == type && Event.LAB.equals(e.worker()))
-                .toList();
+    /** The launcher's own records of {@code kind} ({@code server}, {@code fault}, ...), in recording order. */
+    <F extends LabFact> List<Heard<F>> launcher(Class<F> kind) {
+        return of(kind, e -> Event.LAB.equals(e.worker()));
     }
 
-    /** Every event of {@code type} whose field {@code name} is {@code value}. */
-    List<Event> withField(EventType type, String name, String value) {
-        return events.stream()
-                .filter(e -> e.type() == type && value.equals(e.text(name)))
-                .toList();
+    /** Every event of {@code kind} whose facts pass {@code test}, in recording order. */
+    <F extends Fact> List<Heard<F>> where(Class<F> kind, Predicate<F> test) {
+        return of(kind, e -> test.test(kind.cast(e.fact())));
     }
 
     /** The last acquire under {@code owner} at or before {@code at}, if the recording has one. */
-    Optional<Event> acquiredBy(String owner, Instant at) {
-        return withField(EventType.ACQUIRED, "owner", owner).stream()
+    Optional<Heard<LockFact.Acquired>> acquiredBy(String owner, Instant at) {
+        return where(LockFact.Acquired.class, a -> owner.equals(a.owner())).stream()
                 .filter(e -> !e.ts().isAfter(at))
                 .reduce((a, b) -> b);
     }
@@ -72,58 +72,64 @@ final class RunHistory {
      * The first end of the process {@code owner} names, after {@code after}: the launcher's kill or stop, or its
      * record that the process exited on its own (a crash, an out-of-memory kill from outside).
      */
-    Optional<Event> killed(Owner owner, Instant after) {
-        return events.stream()
-                .filter(e -> Event.LAB.equals(e.worker()))
-                .filter(e -> e.type() == EventType.EXITED
-                        || e.type() == EventType.FAULT
-                                && Set.of("kill", "stop").contains(Objects.toString(e.text("kind"))))
-                .filter(e -> owner.is(e.text("target"), e.number("target_pid")))
+    Optional<Heard<LabFact>> killed(Owner owner, Instant after) {
+        return launcher(LabFact.class).stream()
+                .filter(e -> e.fact() instanceof LabFact.Exited x && owner.is(x.target(), x.targetPid())
+                        || e.fact() instanceof LabFact.Fault f
+                                && (f.kind() == LabFact.FaultKind.KILL || f.kind() == LabFact.FaultKind.STOP)
+                                && owner.is(f.target(), f.targetPid()))
                 .filter(e -> e.ts().isAfter(after))
                 .findFirst();
     }
 
     /** The first launcher pause of {@code worker}'s process {@code pid} within {@code [from, to]}. */
-    Optional<Event> paused(String worker, long pid, Instant from, Instant to) {
-        return fault("pause", worker, pid, from).filter(e -> !e.ts().isAfter(to));
+    Optional<Heard<LabFact.Fault>> paused(String worker, long pid, Instant from, Instant to) {
+        return fault(LabFact.FaultKind.PAUSE, worker, pid, from).filter(e -> !e.ts().isAfter(to));
     }
 
     /**
      * The last cut of {@code worker}'s host off from the lock servers at or before {@code at}, if no heal of that host
      * came between: the partition that kept it from renewing.
      */
-    Optional<Event> cutOff(String worker, Instant at) {
-        Optional<Event> cut = events.stream()
-                .filter(e -> Event.LAB.equals(e.worker()) && e.type() == EventType.FAULT)
-                .filter(e -> "partition".equals(e.text("kind")) && !e.ts().isAfter(at))
-                .filter(e -> e.text("workers") != null
-                        && java.util.Arrays.asList(e.text("workers").split(" ")).contains(worker))
+    Optional<Heard<LabFact.Fault>> cutOff(String worker, Instant at) {
+        List<Heard<LabFact.Fault>> faults = launcher(LabFact.Fault.class);
+        Optional<Heard<LabFact.Fault>> cut = faults.stream()
+                .filter(e -> e.fact().kind() == LabFact.FaultKind.PARTITION && !e.ts().isAfter(at))
+                .filter(e -> e.fact().workers() != null && e.fact().workers().contains(worker))
                 .reduce((x, y) -> y);
-        return cut.filter(c -> events.stream()
-                .noneMatch(e -> Event.LAB.equals(e.worker())
-                        && e.type() == EventType.FAULT
-                        && "heal".equals(e.text("kind"))
-                        && c.text("host").equals(e.text("host"))
+        return cut.filter(c -> faults.stream()
+                .noneMatch(e -> e.fact().kind() == LabFact.FaultKind.HEAL
+                        && c.fact().host().equals(e.fact().host())
                         && e.ts().isAfter(c.ts())
                         && !e.ts().isAfter(at)));
     }
 
     /** The first launcher resume of {@code worker}'s process {@code pid} after {@code after}. */
-    Optional<Event> resumed(String worker, long pid, Instant after) {
-        return fault("resume", worker, pid, after);
+    Optional<Heard<LabFact.Fault>> resumed(String worker, long pid, Instant after) {
+        return fault(LabFact.FaultKind.RESUME, worker, pid, after);
     }
 
-    private Optional<Event> fault(String kind, String worker, long pid, Instant after) {
-        return events.stream()
-                .filter(e -> Event.LAB.equals(e.worker()) && e.type() == EventType.FAULT)
-                .filter(e -> kind.equals(e.text("kind")))
-                .filter(e ->
-                        worker.equals(e.text("target")) && Long.valueOf(pid).equals(e.number("target_pid")))
+    private Optional<Heard<LabFact.Fault>> fault(LabFact.FaultKind kind, String worker, long pid, Instant after) {
+        return launcher(LabFact.Fault.class).stream()
+                .filter(e -> e.fact().kind() == kind)
+                .filter(e -> worker.equals(e.fact().target())
+                        && Long.valueOf(pid).equals(e.fact().targetPid()))
                 .filter(e -> !e.ts().isBefore(after))
                 .findFirst();
     }
 
-    private static Event first(List<Event> said, EventType type) {
-        return said.stream().filter(e -> e.type() == type).findFirst().orElse(null);
+    private <F extends Fact> List<Heard<F>> of(Class<F> kind, Predicate<Event> test) {
+        return events.stream()
+                .filter(e -> kind.isInstance(e.fact()) && test.test(e))
+                .map(e -> new Heard<>(e, kind.cast(e.fact())))
+                .toList();
+    }
+
+    private static <F extends Fact> Heard<F> first(List<Event> said, Class<F> kind) {
+        return said.stream()
+                .filter(e -> kind.isInstance(e.fact()))
+                .findFirst()
+                .map(e -> new Heard<>(e, kind.cast(e.fact())))
+                .orElse(null);
     }
 }

@@ -63,7 +63,7 @@ final class TwiceRules {
     private static boolean oneLock(Run a, Run b) {
         return sameKey(a, b)
                 && java.util.Objects.equals(
-                        a.acquired().text("lock_server"), b.acquired().text("lock_server"));
+                        a.acquired().fact().lockServer(), b.acquired().fact().lockServer());
     }
 
     private static boolean sameKey(Run a, Run b) {
@@ -72,7 +72,7 @@ final class TwiceRules {
                 && !a.unsharedLock()
                 && !b.unsharedLock()
                 && java.util.Objects.equals(
-                        a.acquired().text("key"), b.acquired().text("key"));
+                        a.acquired().fact().key(), b.acquired().fact().key());
     }
 
     /** Both took "the" lock, by the same name, on two different lock servers: two locks that never saw each other. */
@@ -80,11 +80,11 @@ final class TwiceRules {
         if (!sameKey(a, b) || oneLock(a, b)) {
             return Optional.empty();
         }
-        if (a.acquired().text("host") != null && b.acquired().text("host") != null) {
+        if (a.acquired().fact().host() != null && b.acquired().fact().host() != null) {
             return Optional.of(
-                    a.who() + " took " + a.lock() + " on " + a.acquired().text("host") + " at "
+                    a.who() + " took " + a.lock() + " on " + a.acquired().fact().host() + " at "
                             + said.at(a.acquired().ts()) + ", " + b.who() + " took it on "
-                            + b.acquired().text("host")
+                            + b.acquired().fact().host()
                             + " at " + said.at(b.acquired().ts())
                             + ": one file name, two hosts' locks that never saw each other (a file lock stops at the"
                             + " machine's edge)");
@@ -95,8 +95,8 @@ final class TwiceRules {
     }
 
     private static String server(Run r) {
-        String s = r.acquired().text("lock_server");
-        return s == null ? "1" : s;
+        lab.protocol.LockServer s = r.acquired().fact().lockServer();
+        return s == null ? "1" : s.name();
     }
 
     /** The lock's server was down and a worker ran under its own in-process lock instead: nothing kept the others out. */

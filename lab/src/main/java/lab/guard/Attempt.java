@@ -1,6 +1,6 @@
 package lab.guard;
 
-import java.util.Map;
+import lab.protocol.WorkerFact;
 
 /** What came of one try to take a lock: granted, refused because someone holds it, or broken. */
 public sealed interface Attempt<L extends Lease> {
@@ -8,14 +8,10 @@ public sealed interface Attempt<L extends Lease> {
     record Granted<L extends Lease>(L lease) implements Attempt<L> {}
 
     /**
-     * Someone else holds it: the sentence says who and for how long, as the mechanism can tell; {@code fields}
-     * the same facts for the recording ({@code key}, {@code holder}, {@code holder_ms_left}).
+     * Someone else holds it: the sentence says who and for how long, as the mechanism can tell; {@code skipped} the
+     * same facts for the recording.
      */
-    record Refused<L extends Lease>(String detail, Map<String, Object> fields) implements Attempt<L> {
-        public Refused {
-            fields = Fields.copy(fields);
-        }
-    }
+    record Refused<L extends Lease>(String detail, WorkerFact.Skipped skipped) implements Attempt<L> {}
 
     /**
      * The mechanism failed (its server is down, its connections busy): the tick fails closed. The sentence comes in

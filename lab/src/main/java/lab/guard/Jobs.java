@@ -1,6 +1,8 @@
 package lab.guard;
 
-import java.util.Map;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 
 /**
  * Runs the job for a guard that decided this worker may, and turns what happened into an {@link Outcome} in the
@@ -11,10 +13,13 @@ public final class Jobs {
 
     /**
      * @param ranHow how it ran, for the executed sentence: {@code ran holding advisory lock 42}
-     * @param lease  the facts of the lock it ran under ({@code key}, {@code owner}), empty with no lock
+     * @param lease   the grant of the lock it ran under ({@code key}, {@code owner}, a token), null with no lock
+     * @param idemKey the idempotency key its row carries, null outside mode {@code idempotent}
      */
     public static Outcome run(
-            String worker, Job job, Tick tick, Permit permit, String ranHow, Map<String, Object> lease) {
+            String worker, Job job, Tick tick, Permit permit, String ranHow, LockFact.Acquired lease, String idemKey) {
+        String key = lease == null ? null : lease.key();
+        String owner = lease == null ? null : lease.owner();
         try {
             Write write = job.run(tick, permit);
             if (write instanceof Write.Refused refused) {
@@ -22,40 +27,38 @@ public final class Jobs {
                         worker + " - " + ranHow + "; the store refused the write: token " + refused.token()
                                 + " is lower than " + refused.lastToken()
                                 + ", the last it accepted (another worker took the lock after this lease ran out)",
-                        Fields.of(
-                                "started_at", refused.startedAt().toString(),
-                                "ended_at", refused.endedAt().toString(),
-                                "key", lease.get("key"),
-                                "owner", lease.get("owner"),
-                                "token", refused.token(),
-                                "last_token", refused.lastToken(),
-                                "wrote", false));
+                        new WorkerFact.Refused(
+                                refused.startedAt(),
+                                refused.endedAt(),
+                                key,
+                                owner,
+                                null,
+                                refused.token(),
+                                refused.lastToken(),
+                                false));
             }
             if (write instanceof Write.NotWritten kept) {
                 // Refused, as the store decided; the run is told apart from a fencing refusal by idem_key and wrote.
                 return new Outcome.Refused(
                         worker + " - " + ranHow + "; the write did nothing: " + kept.why(),
-                        Fields.of(
-                                "started_at", kept.startedAt().toString(),
-                                "ended_at", kept.endedAt().toString(),
-                                "idem_key", lease.get("idem_key"),
-                                "wrote", false));
+                        new WorkerFact.Refused(
+                                kept.startedAt(), kept.endedAt(), null, null, idemKey, null, null, false));
             }
             if (write instanceof Write.AlreadyThere) {
                 return new Outcome.Skipped(
                         worker + " - the tick already had a row (checked before writing): nothing written",
-                        Fields.of("reason", "recheck"));
+                        WorkerFact.Skipped.because(WorkerFact.SkipReason.RECHECK));
             }
             Write.Written written = (Write.Written) write;
             return new Outcome.Executed(
                     worker + " - " + ranHow,
-                    Fields.of(
-                            "started_at", written.startedAt().toString(),
-                            "ended_at", written.endedAt().toString(),
-                            "key", lease.get("key"),
-                            "owner", lease.get("owner"),
-                            "idem_key", lease.get("idem_key"),
-                            "token", lease.get("token")));
+                    new WorkerFact.Executed(
+                            written.startedAt(),
+                            written.endedAt(),
+                            key,
+                            owner,
+                            idemKey,
+                            lease == null ? null : lease.token()));
         } catch (InterruptedException e) {
             // The worker is stopping; the flag stays set for the caller to see.
             Thread.currentThread().interrupt();
@@ -67,7 +70,7 @@ public final class Jobs {
                     ? new Outcome.Failed(
                             worker + " - job ran but could not write its row: the store could not be reached ("
                                     + e.getMessage() + ")",
-                            Fields.of("reason", "store-down"))
+                            GivenBack.Error.because(GivenBack.ErrorReason.STORE_DOWN))
                     : new Outcome.Failed(worker + " - job failed: " + e.getMessage());
         }
     }

@@ -1,6 +1,6 @@
 package lab.guard;
 
-import java.util.Map;
+import lab.protocol.LockFact;
 
 /** A lock that one mechanism granted for one tick: held while the job runs, then given back through it. */
 public interface Lease {
@@ -10,8 +10,8 @@ public interface Lease {
     /** How the job ran under it, for the executed sentence: {@code ran holding advisory lock 42}. */
     String ranHow();
 
-    /** The facts of the acquired event: {@code lock}, {@code key}, {@code owner}, and for a lease that expires {@code ttl_ms}, {@code expires_at}. */
-    Map<String, Object> fields();
+    /** The facts of the acquired event as the mechanism knows them; the template adds its times. */
+    LockFact.Acquired granted();
 
     /** The fencing token this grant came with, for a lock that issues one; the job's write carries it. */
     default java.util.OptionalLong token() {

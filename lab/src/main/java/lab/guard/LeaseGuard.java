@@ -8,7 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import lab.protocol.EventType;
+import lab.protocol.GivenBack;
 
 /**
  * The skeleton of a guarded tick, once for every lock mechanism: acquire, say so, run the job (renewed by a
@@ -82,17 +84,16 @@ public final class LeaseGuard<L extends Lease> implements Guard {
         Attempt<L> attempt = lock.acquire(tick);
         long acquireMicros = (System.nanoTime() - callStart) / 1000;
         if (attempt instanceof Attempt.Refused<L> refused) {
-            return new Outcome.Skipped(refused.detail(), Fields.merge(Fields.of("reason", "held"), refused.fields()));
+            return new Outcome.Skipped(refused.detail(), refused.skipped());
         }
         if (attempt instanceof Attempt.Broken<L> broken) {
             if (onBroken == null) {
-                return new Outcome.Failed(broken.detail(), Fields.of("reason", "lock-down"));
+                return new Outcome.Failed(broken.detail(), GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
             }
             listener.on(
-                    EventType.ERROR,
                     tick,
                     broken.problem() + "; falling back to an in-process lock (on-lock-error local)",
-                    Fields.of("reason", "lock-down", "fallback", true));
+                    GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN).marked(null, true));
             return onBroken.run(tick, job);
         }
         L lease = ((Attempt.Granted<L>) attempt).lease();
@@ -102,19 +103,10 @@ public final class LeaseGuard<L extends Lease> implements Guard {
         try {
             // Inside the try: whatever happens from here on, the lock is given back.
             listener.on(
-                    EventType.ACQUIRED,
                     tick,
                     lease.acquired(),
-                    Fields.merge(
-                            lease.fields(),
-                            Fields.of(
-                                    "waited_ms",
-                                    Duration.between(asked, acquiredAt).toMillis(),
-                                    // What the lock costs a tick, the call alone, for the benchmark.
-                                    "acquire_us",
-                                    acquireMicros,
-                                    "hold_until",
-                                    holdUntil == null ? null : holdUntil.toString())));
+                    // What the lock costs a tick, the call alone (acquire_us), for the benchmark.
+                    lease.granted().timed(Duration.between(asked, acquiredAt).toMillis(), acquireMicros, holdUntil));
             if (policy.renew() && lock.expires()) {
                 dog = new Watchdog<>(worker, lock, lease, tick, listener);
             }
@@ -126,22 +118,15 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             }
             Permit granted =
                     lease.token().isPresent() ? permit.withToken(lease.token().getAsLong()) : permit;
-            return Jobs.run(worker, job, tick, granted, lease.ranHow(), lease.fields());
+            return Jobs.run(worker, job, tick, granted, lease.ranHow(), lease.granted(), null);
         } finally {
             if (dog != null) {
                 dog.close();
             }
             LockEvent given = giveBack(lease, tick, holdUntil);
+            long held = Duration.between(acquiredAt, clock.instant()).toMillis();
             listener.on(
-                    given.type(),
-                    tick,
-                    given.detail(),
-                    Fields.merge(
-                            given.fields(),
-                            Fields.of(
-                                    "held_ms",
-                                    Duration.between(acquiredAt, clock.instant())
-                                            .toMillis())));
+                    tick, given.detail(), with(given, f -> f.withHeldMs(held)).fact());
         }
     }
 
@@ -159,14 +144,15 @@ public final class LeaseGuard<L extends Lease> implements Guard {
                     worker + " - fencing token " + token + " not used: it was issued before, to " + first.get()
                             + " (the lock server's counter went back, as after a restart that forgot it); tick skipped"
                             + " (fail closed)",
-                    Fields.of("reason", "token-reissued", "token", token));
+                    GivenBack.Error.because(GivenBack.ErrorReason.TOKEN_REISSUED)
+                            .withToken(token));
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             return new Outcome.Failed(
                     worker + " - fencing token " + token + " not used: the store could not write it down ("
                             + Failures.rootCause(e) + "); tick skipped (fail closed)",
-                    Fields.of("reason", "store-down", "token", token));
+                    GivenBack.Error.because(GivenBack.ErrorReason.STORE_DOWN).withToken(token));
         }
     }
 
@@ -214,13 +200,18 @@ public final class LeaseGuard<L extends Lease> implements Guard {
 
     /** The release call's own time (not the hold before it), for the benchmark's per-tick lock cost. */
     private static LockEvent timed(LockEvent e, long callStart) {
-        return e.with(Fields.of("release_us", (System.nanoTime() - callStart) / 1000));
+        long us = (System.nanoTime() - callStart) / 1000;
+        return with(e, f -> f.withReleaseUs(us));
+    }
+
+    /** The event with its facts changed, when it gave a lock back (a renewal has none of these facts). */
+    private static LockEvent with(LockEvent e, UnaryOperator<GivenBack> change) {
+        return e.fact() instanceof GivenBack g ? new LockEvent(e.detail(), change.apply(g)) : e;
     }
 
     private LockEvent shutdownRelease(L lease) {
         LockEvent e = lock.release(lease);
-        return new LockEvent(e.type(), e.detail() + " (the worker is stopping)", e.fields())
-                .with(Fields.of("how", "shutdown"));
+        return with(new LockEvent(e.detail() + " (the worker is stopping)", e.fact()), GivenBack::stopping);
     }
 
     /**
@@ -238,7 +229,7 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             LockEvent e = shutdownRelease(lease);
             // Only a lock still ours was given back; one that had expired already is nobody's business now.
             if (e.type() == EventType.RELEASED) {
-                listener.on(e.type(), tick, e.detail(), e.fields());
+                listener.on(tick, e.detail(), e.fact());
             }
         }
     }

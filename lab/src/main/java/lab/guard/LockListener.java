@@ -1,7 +1,6 @@
 package lab.guard;
 
-import java.util.Map;
-import lab.protocol.EventType;
+import lab.protocol.WorkerFact;
 
 /**
  * Where a guard reports its lock commands and their answers, as a learner would type them
@@ -10,7 +9,7 @@ import lab.protocol.EventType;
  */
 @FunctionalInterface
 public interface LockListener {
-    LockListener NONE = (type, tick, detail, fields) -> {};
+    LockListener NONE = (tick, detail, fact) -> {};
 
-    void on(EventType type, Tick tick, String detail, Map<String, Object> fields);
+    void on(Tick tick, String detail, WorkerFact fact);
 }

@@ -1,7 +1,8 @@
 package lab.guard;
 
-import java.util.Map;
 import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.WorkerFact;
 
 /** What came of one tick in one worker; {@code detail} is a sentence with who, what and the state. */
 public sealed interface Outcome {
@@ -9,10 +10,8 @@ public sealed interface Outcome {
 
     Kind kind();
 
-    /** The facts the recording keeps beside the sentence: {@code started_at}, {@code ended_at}, a refusal's holder. */
-    default Map<String, Object> fields() {
-        return Map.of();
-    }
+    /** The facts the recording keeps beside the sentence: the job's times, a refusal's holder, a failure's reason. */
+    WorkerFact fact();
 
     /** The closed set of outcomes, each with the event that reports it: a switch over it is checked whole. */
     enum Kind {
@@ -33,11 +32,7 @@ public sealed interface Outcome {
     }
 
     /** The job ran and wrote its row. */
-    record Executed(String detail, Map<String, Object> fields) implements Outcome {
-        public Executed {
-            fields = Fields.copy(fields);
-        }
-
+    record Executed(String detail, WorkerFact.Executed fact) implements Outcome {
         @Override
         public Kind kind() {
             return Kind.EXECUTED;
@@ -45,11 +40,7 @@ public sealed interface Outcome {
     }
 
     /** The guard, or the job's re-check, decided this worker does not run this tick. */
-    record Skipped(String detail, Map<String, Object> fields) implements Outcome {
-        public Skipped {
-            fields = Fields.copy(fields);
-        }
-
+    record Skipped(String detail, WorkerFact.Skipped fact) implements Outcome {
         @Override
         public Kind kind() {
             return Kind.SKIPPED;
@@ -57,13 +48,9 @@ public sealed interface Outcome {
     }
 
     /** The job ran, and the store refused its write (a stale fencing token, a key already written). */
-    record Refused(String detail, Map<String, Object> fields) implements Outcome {
-        public Refused {
-            fields = Fields.copy(fields);
-        }
-
+    record Refused(String detail, WorkerFact.Refused fact) implements Outcome {
         public Refused(String detail) {
-            this(detail, Map.of());
+            this(detail, WorkerFact.Refused.UNSAID);
         }
 
         @Override
@@ -73,13 +60,9 @@ public sealed interface Outcome {
     }
 
     /** The mechanism or the store failed; the tick was not run (fail closed). */
-    record Failed(String detail, Map<String, Object> fields) implements Outcome {
-        public Failed {
-            fields = Fields.copy(fields);
-        }
-
+    record Failed(String detail, GivenBack.Error fact) implements Outcome {
         public Failed(String detail) {
-            this(detail, Map.of());
+            this(detail, GivenBack.Error.UNSAID);
         }
 
         @Override

@@ -24,7 +24,7 @@ final class Watchdog<L extends Lease> implements AutoCloseable {
                             return;
                         }
                         LockEvent e = lock.renew(lease, lock.term());
-                        listener.on(e.type(), tick, e.detail(), e.fields());
+                        listener.on(tick, e.detail(), e.fact());
                         if (e.type() != lab.protocol.EventType.RENEWED) {
                             return; // lost, or the server is gone: nothing left to renew
                         }

@@ -14,10 +14,11 @@ import lab.check.Clocks;
 import lab.fleet.AttachServer;
 import lab.fleet.AttachedWorker;
 import lab.fleet.WorkerPool;
-import lab.guard.Fields;
 import lab.protocol.AttachGrant;
 import lab.protocol.ClockOffset;
 import lab.protocol.Event;
+import lab.protocol.EventType;
+import lab.protocol.LabFact;
 
 /**
  * The workers started on their own ({@code --attach}): listening for them, recording their comings and goings, the two
@@ -59,14 +60,11 @@ final class Attaching {
             throws StartFailure {
         attached.onChange((w, type, line, silent) -> {
             recording.lab(
-                    type,
                     mode.get(),
                     line,
-                    Fields.of(
-                            "target", w.id(),
-                            "target_pid", w.pid(),
-                            "host", w.host(),
-                            "silent_ms", silent.toMillis()));
+                    type == EventType.ATTACHED
+                            ? new LabFact.Attached(w.id(), w.pid(), w.host(), silent.toMillis())
+                            : new LabFact.Detached(w.id(), w.pid(), w.host(), silent.toMillis()));
             if (!stopping.getAsBoolean()) {
                 say.accept(line);
             }

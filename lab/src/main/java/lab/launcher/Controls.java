@@ -14,8 +14,8 @@ import lab.fleet.ModeSwitcher;
 import lab.fleet.SwitchChannel;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
-import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.LabFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -73,11 +73,9 @@ public final class Controls implements LabControl {
         if (r.status() != SwitchResult.Status.REFUSED) {
             Instant since = modes.since();
             recording.lab(
-                    EventType.SWITCH,
                     modes.spec().mode().cliName(),
                     r.line(),
-                    lab.guard.Fields.of(
-                            "spec", modes.spec().toMap(), "acknowledged_at", since == null ? null : since.toString()));
+                    LabFact.Switch.of(modes.spec().toMap(), since));
         }
         return r;
     }
@@ -169,20 +167,15 @@ public final class Controls implements LabControl {
 
     @Override
     public void recordCaption(int step, int line, String text) {
-        recording.lab(
-                EventType.CAPTION,
-                modes.spec().mode().cliName(),
-                text,
-                lab.guard.Fields.of("step", step, "line", line, "text", text));
+        recording.lab(modes.spec().mode().cliName(), text, new LabFact.Caption(step, line, text));
     }
 
     @Override
     public void recordVerdict(int step, int line, boolean passed, String text) {
         recording.lab(
-                EventType.VERDICT,
                 modes.spec().mode().cliName(),
                 (passed ? "PASS " : "FAIL ") + text,
-                lab.guard.Fields.of("step", step, "line", line, "passed", passed, "text", text));
+                new LabFact.Verdict(step, line, passed, text));
     }
 
     @Override

@@ -15,9 +15,8 @@ import lab.fleet.AttachedWorker;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
-import lab.guard.Fields;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.LabFact;
 import lab.session.LabControl;
 import lab.session.Nemesis;
 import lab.session.RunSummary;
@@ -153,11 +152,7 @@ public final class Lab implements AutoCloseable {
                 return;
             }
             String said = line + "; " + faults.downConsequence(name);
-            recording.lab(
-                    EventType.SERVER,
-                    modes.spec().mode().cliName(),
-                    said,
-                    Fields.of("name", name.toString(), "up", false, "on_its_own", true));
+            recording.lab(modes.spec().mode().cliName(), said, new LabFact.Server(name.toString(), false, true));
             say.accept(said);
         });
         infra.startFor(modes.spec(), say);
@@ -166,15 +161,14 @@ public final class Lab implements AutoCloseable {
             if (exit.onItsOwn()) {
                 // Recorded whenever it happens, a stop included: a worker that dies during the stop died all the same.
                 recording.lab(
-                        EventType.EXITED,
                         modes.spec().mode().cliName(),
                         exit.line(),
-                        Fields.of(
-                                "target", exit.worker(),
-                                "target_pid", exit.pid(),
-                                "exit_code", exit.code(),
-                                "signal", exit.signal().orElse(null),
-                                "stderr", exit.quoted()));
+                        new LabFact.Exited(
+                                exit.worker(),
+                                exit.pid(),
+                                exit.code(),
+                                exit.signal().orElse(null),
+                                exit.quoted()));
             }
             if (!stopping) {
                 say.accept(exit.line());

@@ -12,6 +12,7 @@ import lab.guard.LockObserver;
 import lab.guard.LockState;
 import lab.guard.ModeDeclaration;
 import lab.protocol.Event;
+import lab.protocol.LockFact;
 import lab.protocol.Mode;
 
 /**
@@ -78,7 +79,7 @@ public final class LockWatcher implements AutoCloseable {
         if (Mode.byName(e.mode()).map(m -> !m.lock().seenThroughEvents()).orElse(true)) {
             return;
         }
-        String host = e.text("host");
+        String host = e.fact() instanceof LockFact.Acquired a ? a.host() : null;
         switch (e.type()) {
             case ACQUIRED -> {
                 if (!dead.contains(e.pid())) {

@@ -3,12 +3,11 @@ package lab.launcher;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import lab.fleet.WorkerProcess;
-import lab.protocol.EventType;
+import lab.protocol.LabFact;
 import lab.protocol.ModeSpec;
 import lab.session.Fault;
 import lab.session.FaultResult;
@@ -92,21 +91,15 @@ final class Partitions {
         }
         String h = host;
         recording.lab(
-                EventType.FAULT,
                 spec.get().mode().cliName(),
                 verb + " " + host + because,
                 // Its workers by id: the explainer names the partition that stopped a holder's renewals.
-                Map.of(
-                        "kind",
-                        verb,
-                        "host",
+                LabFact.Fault.ofHost(
+                        LabFact.FaultKind.named(verb),
                         host,
-                        "workers",
-                        String.join(
-                                " ",
-                                workerIds.get().stream()
-                                        .filter(id -> hostOf.apply(id).equals(h))
-                                        .toList())));
+                        workerIds.get().stream()
+                                .filter(id -> hostOf.apply(id).equals(h))
+                                .toList()));
         return new FaultResult.Done(line + because);
     }
 

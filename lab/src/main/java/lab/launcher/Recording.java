@@ -4,12 +4,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
-import lab.guard.Fields;
 import lab.guard.LockState;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.LabFact;
 
 /**
  * The session's recording: every worker's event and the launcher's own records ({@code switch}, {@code fault},
@@ -39,21 +37,17 @@ public final class Recording {
     }
 
     /** One of the launcher's own records, now. */
-    void lab(EventType type, String mode, String detail, Map<String, Object> fields) {
-        add(new Event(clock.instant(), Event.LAB, pid, type, null, mode, detail, null, fields));
+    void lab(String mode, String detail, LabFact fact) {
+        add(new Event(clock.instant(), Event.LAB, pid, null, mode, detail, fact));
     }
 
     /** A change of the lock's holder as its server shows it ({@code state} null: it cannot be observed). */
     void lock(LockState state, String mode, String line) {
         if (state != null) {
             lab(
-                    EventType.LOCK,
                     mode,
                     line,
-                    Fields.of(
-                            "key", state.key(),
-                            "holder", state.holder(),
-                            "ttl_ms", state.ttlMillis() < 0 ? null : state.ttlMillis()));
+                    new LabFact.Lock(state.key(), state.holder(), state.ttlMillis() < 0 ? null : state.ttlMillis()));
         }
     }
 

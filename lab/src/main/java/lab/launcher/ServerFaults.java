@@ -1,9 +1,8 @@
 package lab.launcher;
 
 import java.io.IOException;
-import java.util.Map;
 import java.util.function.Supplier;
-import lab.protocol.EventType;
+import lab.protocol.LabFact;
 import lab.protocol.OnLockError;
 import lab.servers.LabServer;
 import lab.servers.ServerSlot;
@@ -42,7 +41,7 @@ final class ServerFaults {
     }
 
     private void record(ServerName name, boolean up, String line) {
-        recording.lab(EventType.SERVER, mode.get(), line, Map.of("name", name.toString(), "up", up));
+        recording.lab(mode.get(), line, new LabFact.Server(name.toString(), up, null));
     }
 
     private ServerSlot slot(ServerName name) {

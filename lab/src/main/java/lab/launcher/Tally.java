@@ -13,9 +13,8 @@ import lab.check.Clocks;
 import lab.check.Explainer;
 import lab.check.Figures;
 import lab.check.Finding;
-import lab.guard.Fields;
-import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.LabFact;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
@@ -102,10 +101,9 @@ public final class Tally {
         List<ModeSegment> counted = modes.end(stopAt, rows, every);
         // The span the figures cover, in the recording: a report drawn from the run's folder counts what this did.
         recording.lab(
-                EventType.COUNTED,
                 modes.spec().mode().cliName(),
                 "counted the complete " + every.toMillis() + " ms windows from " + countFrom + " to " + stopAt,
-                Fields.of("from", countFrom.toString(), "to", stopAt.toString(), "every_ms", every.toMillis()));
+                new LabFact.Counted(countFrom, stopAt, every.toMillis()));
         return new RunSummary(
                 settings.workers(),
                 settings.spec().mode().cliName(),

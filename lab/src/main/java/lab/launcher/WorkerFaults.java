@@ -2,15 +2,14 @@ package lab.launcher;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
-import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.LabFact;
 import lab.protocol.ModeSpec;
 import lab.session.Fault;
 import lab.session.FaultResult;
@@ -108,10 +107,9 @@ final class WorkerFaults {
                 WorkerProcess fresh = workers.start(old.id());
                 workers.awaitHealthy(fresh);
                 recording.lab(
-                        EventType.RESTART,
                         spec.get().mode().cliName(),
                         "restarted " + old.id(),
-                        Map.of("target", old.id(), "old_pid", old.pid(), "new_pid", fresh.pid()));
+                        new LabFact.Restart(old.id(), old.pid(), fresh.pid()));
                 return new FaultResult.Done("restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid()
                         + ", mode " + spec.get().mode());
             } catch (Exception e) {
@@ -150,10 +148,9 @@ final class WorkerFaults {
         String who = w.id() + " (pid " + w.pid() + ")";
         // Recorded before it lands: a kill's consequences (its key outliving it) come after this instant.
         recording.lab(
-                EventType.FAULT,
                 spec.get().mode().cliName(),
                 kind + " " + who,
-                Map.of("kind", kind, "target", w.id(), "target_pid", w.pid()));
+                LabFact.Fault.on(LabFact.FaultKind.named(kind), w.id(), w.pid()));
         return act.apply(w, who);
     }
 }

@@ -3,78 +3,51 @@ package lab.protocol;
 import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One line of the recording: {@code {"ts":..., "worker":"w1", "pid":..., "event":"executed", "tick":"...",
- * "mode":"naive", "detail":"...", ...fields}}. A worker prints its own on stdout; the launcher writes its own
+ * "mode":"naive", "detail":"...", ...facts}}. A worker prints its own on stdout; the launcher writes its own
  * ({@code switch}, {@code fault}, {@code server}, {@code restart}, {@code lock}, {@code caption}, {@code verdict},
- * {@code counted}) under the worker name {@link #LAB}.
- * {@code port} is present on {@code ready} only.
+ * {@code counted}, ...) under the worker name {@link #LAB}.
  *
- * <p>{@code fields} are the structured facts an explainer reads ({@code key}, {@code owner}, {@code expires_at},
- * ...: see the recording's page in the docs); {@code detail} is the sentence for people, never parsed. Events are
- * what workers <em>claim</em>; the checker counts rows, and reads events only to say why.
+ * <p>{@code fact} is what an explainer reads, a record of the event's kind ({@link WorkerFact}, {@link LabFact});
+ * {@code detail} is the sentence for people, never parsed. Events are what workers <em>claim</em>; the checker counts
+ * rows, and reads events only to say why.
  */
-public record Event(
-        Instant ts,
-        String worker,
-        long pid,
-        EventType type,
-        Instant tick,
-        String mode,
-        String detail,
-        Integer port,
-        Map<String, Object> fields) {
+public record Event(Instant ts, String worker, long pid, Instant tick, String mode, String detail, Fact fact) {
 
     /** The worker name of the launcher's own records. */
     public static final String LAB = "lab";
 
-    private static final Set<String> BASE = Set.of("ts", "worker", "pid", "event", "tick", "mode", "detail", "port");
-
     public Event {
-        fields = fields == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+        Objects.requireNonNull(fact, "fact");
     }
 
-    public Event(
-            Instant ts,
-            String worker,
-            long pid,
-            EventType type,
-            Instant tick,
-            String mode,
-            String detail,
-            Integer port) {
-        this(ts, worker, pid, type, tick, mode, detail, port, Map.of());
+    public EventType type() {
+        return fact.type();
     }
 
-    /** A field as text, or null when absent. */
-    public String text(String name) {
-        Object v = fields.get(name);
-        return v == null ? null : String.valueOf(v);
+    /** The port a {@code ready} event says this worker listens on; null for any other event. */
+    public Integer port() {
+        return fact instanceof WorkerFact.Ready r ? r.port() : null;
     }
 
-    /** A field that holds an instant, or null when absent. */
-    public Instant instant(String name) {
-        String v = text(name);
-        return v == null ? null : Instant.parse(v);
+    /** The facts, if they are of {@code kind}. */
+    public <F extends Fact> Optional<F> as(Class<F> kind) {
+        return kind.isInstance(fact) ? Optional.of(kind.cast(fact)) : Optional.empty();
     }
 
-    /** A field that holds a number, or null when absent. */
-    public Long number(String name) {
-        Object v = fields.get(name);
-        return v instanceof Number n ? Long.valueOf(n.longValue()) : null;
-    }
-
-    public String toJson() {
+    /** The line as a JSON object, in the order it is written: for tests and for people (rules read {@link #fact}). */
+    public Map<String, Object> wire() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ts", ts.toString());
         m.put("worker", worker);
         m.put("pid", pid);
-        m.put("event", type.wireName());
+        m.put("event", type().wireName());
         if (tick != null) {
             m.put("tick", tick.toString());
         }
@@ -82,10 +55,12 @@ public record Event(
         if (detail != null) {
             m.put("detail", detail);
         }
-        if (port != null) {
-            m.put("port", port);
-        }
-        fields.forEach((k, v) -> m.put(k, v instanceof Instant i ? i.toString() : v));
+        EventCodec.write(fact, m);
+        return m;
+    }
+
+    public String toJson() {
+        Map<String, Object> m = wire();
         try {
             return JSON.std.asString(m);
         } catch (IOException e) {
@@ -102,23 +77,30 @@ public record Event(
             throw new IllegalArgumentException("not an event line (not a JSON object): " + abbreviate(line));
         }
         try {
-            Object tick = m.get("tick");
-            Object port = m.get("port");
-            Map<String, Object> fields = new LinkedHashMap<>(m);
-            fields.keySet().removeAll(BASE);
-            return new Event(
-                    Instant.parse((String) m.get("ts")),
-                    (String) m.get("worker"),
-                    ((Number) m.get("pid")).longValue(),
-                    EventType.fromWire((String) m.get("event")),
-                    tick == null ? null : Instant.parse((String) tick),
-                    (String) m.get("mode"),
-                    (String) m.get("detail"),
-                    port == null ? null : ((Number) port).intValue(),
-                    fields);
+            return fromWire(m);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an event line (" + e.getMessage() + "): " + abbreviate(line));
         }
+    }
+
+    /** An event from its line read as a JSON object (see {@link #wire()}). */
+    public static Event fromWire(Map<String, Object> line) {
+        Map<String, Object> fields = new LinkedHashMap<>(line);
+        Object tick = fields.remove("tick");
+        EventType type = EventType.fromWire((String) fields.remove("event"));
+        Instant ts = Instant.parse((String) fields.remove("ts"));
+        String worker = (String) Objects.requireNonNull(fields.remove("worker"), "no worker");
+        long pid = ((Number) Objects.requireNonNull(fields.remove("pid"), "no pid")).longValue();
+        String mode = (String) fields.remove("mode");
+        String detail = (String) fields.remove("detail");
+        return new Event(
+                ts,
+                worker,
+                pid,
+                tick == null ? null : Instant.parse((String) tick),
+                mode,
+                detail,
+                EventCodec.read(type, fields));
     }
 
     private static String abbreviate(String s) {

@@ -18,7 +18,7 @@ public enum EventType {
     REFUSED,
     ERROR,
     MODE,
-    /** Launcher: every worker was asked to switch; {@code spec}, {@code acknowledged_at}. */
+    /** Launcher: every worker was asked to switch (see {@link LabFact} for each kind's facts). */
     SWITCH,
     /** Launcher: a fault hurt a worker; {@code kind}, {@code target}, {@code target_pid}. */
     FAULT,

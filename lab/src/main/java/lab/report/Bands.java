@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.LabFact;
 
 /**
  * The spans of a recording, from the launcher's own records only ({@code switch}, {@code fault}, {@code restart},
@@ -23,7 +24,7 @@ final class Bands {
         String title = "mode " + mode + " from the start";
         for (Event e : events) {
             if (e.type() == EventType.SWITCH && e.worker().equals(Event.LAB)) {
-                Instant at = e.instant("acknowledged_at") != null ? e.instant("acknowledged_at") : e.ts();
+                Instant at = acknowledged(e);
                 out.add(new Band("mode", "mode", from, at, mode, title, null));
                 mode = e.mode();
                 from = at;
@@ -42,18 +43,18 @@ final class Bands {
         List<Band> out = new ArrayList<>();
         Map<String, Event> open = new HashMap<>();
         for (Event e : lab(events)) {
-            String target = e.text("target");
-            if (e.type() == EventType.FAULT) {
-                String kind = e.text("kind");
-                if ("pause".equals(kind) || "kill".equals(kind) || "stop".equals(kind)) {
-                    open.put(target, e);
-                } else if ("resume".equals(kind)) {
-                    close(out, open.remove(target), e.ts());
+            if (e.fact() instanceof LabFact.Fault f && f.target() != null) {
+                switch (f.kind()) {
+                    case PAUSE, KILL, STOP -> open.put(f.target(), e);
+                    case RESUME -> close(out, open.remove(f.target()), e.ts());
+                    case RESTART, PARTITION, HEAL -> {
+                        // a restart is drawn from its own record; a host's cut is not a worker's band
+                    }
                 }
-            } else if (e.type() == EventType.EXITED) {
-                open.put(target, e);
-            } else if (e.type() == EventType.RESTART) {
-                close(out, open.remove(target), e.ts());
+            } else if (e.fact() instanceof LabFact.Exited x) {
+                open.put(x.target(), e);
+            } else if (e.fact() instanceof LabFact.Restart r) {
+                close(out, open.remove(r.target()), e.ts());
             }
         }
         open.values().forEach(e -> close(out, e, end));
@@ -64,13 +65,19 @@ final class Bands {
         if (began == null) {
             return;
         }
-        String kind = began.type() == EventType.EXITED
-                ? "exited"
-                : "pause".equals(began.text("kind"))
-                        ? "paused"
-                        : "kill".equals(began.text("kind")) ? "killed" : "stopped";
+        String kind;
+        String target;
+        if (began.fact() instanceof LabFact.Fault f) {
+            kind = f.kind() == LabFact.FaultKind.PAUSE
+                    ? "paused"
+                    : f.kind() == LabFact.FaultKind.KILL ? "killed" : "stopped";
+            target = f.target();
+        } else {
+            kind = "exited";
+            target = ((LabFact.Exited) began.fact()).target();
+        }
         out.add(new Band(
-                began.text("target"),
+                target,
                 kind,
                 began.ts(),
                 at,
@@ -84,11 +91,11 @@ final class Bands {
         List<Band> out = new ArrayList<>();
         Map<String, Event> down = new HashMap<>();
         for (Event e : lab(events)) {
-            if (e.type() != EventType.SERVER) {
+            if (!(e.fact() instanceof LabFact.Server server)) {
                 continue;
             }
-            String name = e.text("name");
-            if ("false".equals(e.text("up"))) {
+            String name = server.name();
+            if (!server.up()) {
                 down.put(name, e);
             } else if (down.containsKey(name)) {
                 Event was = down.remove(name);
@@ -114,7 +121,7 @@ final class Bands {
             if (holding != null) {
                 out.add(held(holding, e.ts()));
             }
-            holding = e.text("holder") != null ? e : null;
+            holding = ((LabFact.Lock) e.fact()).holder() != null ? e : null;
         }
         if (holding != null) {
             out.add(held(holding, end));
@@ -123,10 +130,11 @@ final class Bands {
     }
 
     private static Band held(Event seen, Instant to) {
-        String holder = seen.text("holder");
-        Long ttl = seen.number("ttl_ms");
+        LabFact.Lock lock = (LabFact.Lock) seen.fact();
+        String holder = lock.holder();
+        Long ttl = lock.ttlMs();
         String who = holder.contains("-") ? holder.substring(0, holder.indexOf('-')) : holder;
-        String title = seen.text("key") + " held by " + holder + " from " + Times.at(seen.ts()) + " to " + Times.at(to)
+        String title = lock.key() + " held by " + holder + " from " + Times.at(seen.ts()) + " to " + Times.at(to)
                 + (ttl == null ? "" : "; the server said " + ttl + " ms left when first seen");
         return new Band(
                 "lock",
@@ -140,5 +148,11 @@ final class Bands {
 
     private static List<Event> lab(List<Event> events) {
         return events.stream().filter(e -> e.worker().equals(Event.LAB)).toList();
+    }
+
+    /** When every worker had acknowledged a switch: its record's time when one refused. */
+    static Instant acknowledged(Event e) {
+        Instant at = e.fact() instanceof LabFact.Switch s ? s.acknowledgedAt() : null;
+        return at != null ? at : e.ts();
     }
 }

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.LabFact;
 import lab.store.CounterRow;
 import lab.store.TableFiles;
 
@@ -33,7 +33,7 @@ record RunFolder(
         List<Map<String, String>> jobRuns,
         List<Map<String, String>> refused,
         Map<String, Object> summary,
-        Event counted) {
+        LabFact.Counted counted) {
 
     static RunFolder read(Path dir) throws BadRunFolder {
         if (!Files.isDirectory(dir)) {
@@ -47,10 +47,10 @@ record RunFolder(
         }
         try {
             List<Event> events = events(file);
-            Event counted = null;
+            LabFact.Counted counted = null;
             for (Event e : events) {
-                if (e.type() == EventType.COUNTED) {
-                    counted = e;
+                if (e.fact() instanceof LabFact.Counted c) {
+                    counted = c;
                 }
             }
             Path counter = dir.resolve("counter.csv");
@@ -115,7 +115,7 @@ record RunFolder(
 
     /** The tick period: as counted, else as summarised, else null (no window can be drawn). */
     Duration every() {
-        Long ms = counted != null ? counted.number("every_ms") : null;
+        Long ms = counted != null ? counted.everyMs() : null;
         if (ms == null && summary != null && summary.get("every_ms") instanceof Number n) {
             ms = n.longValue();
         }
@@ -123,10 +123,10 @@ record RunFolder(
     }
 
     Instant countedFrom() {
-        return counted == null ? null : counted.instant("from");
+        return counted == null ? null : counted.from();
     }
 
     Instant countedTo() {
-        return counted == null ? null : counted.instant("to");
+        return counted == null ? null : counted.to();
     }
 }

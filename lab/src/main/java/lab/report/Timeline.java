@@ -12,6 +12,7 @@ import lab.check.Checker;
 import lab.check.Explainer;
 import lab.check.Finding;
 import lab.protocol.Event;
+import lab.protocol.LabFact;
 import lab.store.CounterRow;
 
 /**
@@ -91,26 +92,33 @@ record Timeline(
             switch (e.type()) {
                 case SKIPPED -> out.add(new Point(e.worker(), "skipped", e.ts(), "s", e.detail()));
                 case ERROR -> out.add(new Point(e.worker(), "error", e.ts(), "E", e.detail()));
-                case CAPTION -> out.add(new Point("script", "caption", e.ts(), "C" + ++captions, e.text("text")));
-                case VERDICT -> out.add(new Point(
-                        "script",
-                        "true".equals(e.text("passed")) ? "pass" : "fail",
-                        e.ts(),
-                        "V" + ++verdicts,
-                        e.text("text")));
+                case CAPTION -> {
+                    LabFact.Caption c = (LabFact.Caption) e.fact();
+                    out.add(new Point("script", "caption", e.ts(), "C" + ++captions, c.text()));
+                }
+                case VERDICT -> {
+                    LabFact.Verdict v = (LabFact.Verdict) e.fact();
+                    out.add(new Point("script", v.passed() ? "pass" : "fail", e.ts(), "V" + ++verdicts, v.text()));
+                }
                 case SWITCH -> {
                     if (e.worker().equals(Event.LAB)) {
-                        Instant at = e.instant("acknowledged_at") != null ? e.instant("acknowledged_at") : e.ts();
+                        Instant at = Bands.acknowledged(e);
                         out.add(new Point("all", "switch", at, "→ " + e.mode(), e.detail()));
                     }
                 }
-                case FAULT -> out.add(new Point(e.text("target"), "fault", e.ts(), e.text("kind"), e.detail()));
-                case EXITED -> out.add(new Point(
-                        e.text("target"),
-                        "fault",
-                        e.ts(),
-                        e.number("exit_code") == null ? "exited" : "exit " + e.number("exit_code"),
-                        e.detail()));
+                case FAULT -> {
+                    LabFact.Fault fault = (LabFact.Fault) e.fact();
+                    out.add(new Point(fault.target(), "fault", e.ts(), String.valueOf(fault.kind()), e.detail()));
+                }
+                case EXITED -> {
+                    LabFact.Exited x = (LabFact.Exited) e.fact();
+                    out.add(new Point(
+                            x.target(),
+                            "fault",
+                            e.ts(),
+                            x.exitCode() == null ? "exited" : "exit " + x.exitCode(),
+                            e.detail()));
+                }
                 default -> {
                     // the rest is drawn from the table (ran) or as bands (lock, server, restart)
                 }

@@ -16,6 +16,7 @@ import lab.check.Checker;
 import lab.check.Figures;
 import lab.check.Finding;
 import lab.protocol.Event;
+import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
 /**
@@ -74,7 +75,7 @@ public final class LiveModel {
                         s.last = "refused";
                         // A stale fencing token: the write never landed. An idempotent write that did nothing: the
                         // job ran, and the tick has its row from another worker.
-                        yield e.text("token") != null ? Cell.REFUSED : Cell.RAN;
+                        yield e.fact() instanceof WorkerFact.Refused r && r.token() != null ? Cell.REFUSED : Cell.RAN;
                     }
                     case ERROR -> {
                         s.errors++;

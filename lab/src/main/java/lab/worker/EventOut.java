@@ -3,9 +3,8 @@ package lab.worker;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Map;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.WorkerFact;
 
 /** This worker's event lines on stdout, one JSON object per line, in the order they happened. */
 final class EventOut {
@@ -21,12 +20,8 @@ final class EventOut {
         this.clock = clock;
     }
 
-    void emit(EventType type, Instant tick, String mode, String detail) {
-        emit(type, tick, mode, detail, Map.of());
-    }
-
-    void emit(EventType type, Instant tick, String mode, String detail, Map<String, Object> fields) {
-        write(new Event(clock.instant(), worker, pid, type, tick, mode, detail, null, fields));
+    void emit(Instant tick, String mode, String detail, WorkerFact fact) {
+        write(new Event(clock.instant(), worker, pid, tick, mode, detail, fact));
     }
 
     void ready(String mode, String address, int port) {
@@ -34,11 +29,10 @@ final class EventOut {
                 clock.instant(),
                 worker,
                 pid,
-                EventType.READY,
                 null,
                 mode,
                 "listening on " + address + ":" + port,
-                port));
+                new WorkerFact.Ready(port)));
     }
 
     private void write(Event e) {

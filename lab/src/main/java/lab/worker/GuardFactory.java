@@ -2,8 +2,6 @@ package lab.worker;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import lab.guard.Clients;
 import lab.guard.Guard;
 import lab.guard.GuardContext;
@@ -14,7 +12,9 @@ import lab.guard.ModeDeclaration;
 import lab.guard.TokenLedger;
 import lab.guard.local.InJvmMutex;
 import lab.protocol.Knobs;
+import lab.protocol.LockFact;
 import lab.protocol.LockKey;
+import lab.protocol.LockServer;
 import lab.protocol.LockServers;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -127,7 +127,7 @@ final class GuardFactory implements AutoCloseable {
             // holders of one key are then told apart.
             return server == 1 && spec.get(Knobs.LOCK_SERVERS) == 1
                     ? listener
-                    : marked(listener, "lock_server", server);
+                    : marked(listener, LockServer.numbered(server), false);
         }
 
         @Override
@@ -149,7 +149,7 @@ final class GuardFactory implements AutoCloseable {
                     config.worker(),
                     new InJvmMutex(config.worker(), pid),
                     LeasePolicy.plain(spec.get(Knobs.RECHECK)),
-                    marked(lockServerListener(), "fallback", true),
+                    marked(lockServerListener(), null, true),
                     clock);
         }
 
@@ -166,12 +166,9 @@ final class GuardFactory implements AutoCloseable {
         }
     }
 
-    /** The listener with one more field on every event. */
-    private static LockListener marked(LockListener listener, String field, Object value) {
-        return (type, tick, detail, fields) -> {
-            Map<String, Object> m = new LinkedHashMap<>(fields);
-            m.put(field, value);
-            listener.on(type, tick, detail, m);
-        };
+    /** The listener with every lock event marked: its lock server, or the fallback lock. */
+    private static LockListener marked(LockListener listener, LockServer server, boolean fallback) {
+        return (tick, detail, fact) ->
+                listener.on(tick, detail, fact instanceof LockFact l ? l.marked(server, fallback) : fact);
     }
 }

@@ -1,6 +1,6 @@
 package lab.worker;
 
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
 import lab.protocol.Knobs;
 
 /**
@@ -30,11 +30,11 @@ final class ShutdownPath {
                     if (!runner.spec().get(Knobs.RELEASE_ON_SHUTDOWN)) {
                         // No job finishes, nothing is released: a lock that expires outlives us until its TTL.
                         out.emit(
-                                EventType.ERROR,
                                 null,
                                 runner.spec().mode().cliName(),
                                 w + " - stopping without the release path (release-on-shutdown off):"
-                                        + " whatever it holds stays until it expires");
+                                        + " whatever it holds stays until it expires",
+                                GivenBack.Error.UNSAID);
                         beforeHalt.run();
                         Runtime.getRuntime().halt(143);
                     }

@@ -9,10 +9,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import lab.guard.Guard;
 import lab.guard.Outcome;
 import lab.guard.Tick;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
 import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 import lab.protocol.Trigger;
+import lab.protocol.WorkerFact;
 import lab.store.TickWindow;
 
 /**
@@ -46,8 +47,7 @@ final class TickRunner {
      */
     synchronized void switchTo(ModeSpec spec) throws Exception {
         String mode = spec.mode().cliName();
-        Guard guard =
-                guards.build(spec, (type, tick, detail, fields) -> events.emit(type, tick.at(), mode, detail, fields));
+        Guard guard = guards.build(spec, (tick, detail, fact) -> events.emit(tick.at(), mode, detail, fact));
         try {
             guard.open();
         } catch (Exception e) {
@@ -58,7 +58,7 @@ final class TickRunner {
         if (previous != null) {
             previous.retire();
         }
-        events.emit(EventType.MODE, null, mode, describe(spec), Map.of("spec", spec.toMap()));
+        events.emit(null, mode, describe(spec), WorkerFact.InMode.of(spec.toMap()));
     }
 
     /**
@@ -73,12 +73,12 @@ final class TickRunner {
         if (fire.missed()) {
             skipped.incrementAndGet();
             events.emit(
-                    EventType.SKIPPED,
                     tickAt,
                     spec().mode().cliName(),
                     worker + " - fire for this tick came " + fire.lateMillis()
                             + " ms late (was the process paused?): missed, not run into the next window",
-                    Map.of("reason", "late", "scheduled_at", scheduledAt.toString()));
+                    new WorkerFact.Skipped(
+                            WorkerFact.SkipReason.LATE, scheduledAt, null, null, null, null, null, null));
             return;
         }
         ActiveGuard current = active.get();
@@ -90,15 +90,7 @@ final class TickRunner {
         String mode = spec.mode().cliName();
         Tick tick = new Tick(tickAt, window.end(), jobName);
         fired.incrementAndGet();
-        events.emit(
-                EventType.FIRED,
-                tickAt,
-                mode,
-                null,
-                Map.of(
-                        "scheduled_at", scheduledAt.toString(),
-                        "trigger", trigger.toString(),
-                        "phase_ms", fire.phaseMillis()));
+        events.emit(tickAt, mode, null, new WorkerFact.Fired(scheduledAt, trigger, fire.phaseMillis()));
         try {
             Outcome outcome =
                     current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.get(Knobs.TASK_TIME), mode));
@@ -112,15 +104,15 @@ final class TickRunner {
                         case FAILED -> errors;
                     };
             count.incrementAndGet();
-            events.emit(outcome.kind().event(), tickAt, mode, outcome.detail(), outcome.fields());
+            events.emit(tickAt, mode, outcome.detail(), outcome.fact());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             errors.incrementAndGet();
-            events.emit(EventType.ERROR, tickAt, mode, worker + " - interrupted: the worker is stopping");
+            events.emit(tickAt, mode, worker + " - interrupted: the worker is stopping", GivenBack.Error.UNSAID);
         } catch (RuntimeException e) {
             // A scheduled task must never die silently: say what broke and keep the scheduler firing.
             errors.incrementAndGet();
-            events.emit(EventType.ERROR, tickAt, mode, worker + " - tick failed: " + e);
+            events.emit(tickAt, mode, worker + " - tick failed: " + e, GivenBack.Error.UNSAID);
         } finally {
             running.decrementAndGet();
             current.giveBack();

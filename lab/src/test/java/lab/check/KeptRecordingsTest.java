@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import lab.protocol.Event;
-import lab.protocol.EventType;
+import lab.protocol.LabFact;
 import lab.store.CounterRow;
 import lab.store.TableFiles;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -57,8 +57,8 @@ class KeptRecordingsTest {
                 events.add(Event.parse(line));
             }
         }
-        Event counted = events.stream()
-                .filter(e -> e.type() == EventType.COUNTED)
+        LabFact.Counted counted = events.stream()
+                .flatMap(e -> e.as(LabFact.Counted.class).stream())
                 .reduce((a, b) -> b)
                 .orElseThrow(() -> new AssertionError(dir + ": a kept recording must end with its counted record"));
         Path counter = dir.resolve("counter.csv");
@@ -67,9 +67,9 @@ class KeptRecordingsTest {
         for (int i = 0; i < lines.size(); i++) {
             rows.add(TableFiles.counterRow(lines.get(i), counter, i + 2));
         }
-        Instant from = counted.instant("from");
-        Instant to = counted.instant("to");
-        Duration every = Duration.ofMillis(counted.number("every_ms"));
+        Instant from = counted.from();
+        Instant to = counted.to();
+        Duration every = Duration.ofMillis(counted.everyMs());
         Explanations explained = Explainer.explain(rows, events, from, to, every);
         StringBuilder out = new StringBuilder();
         for (Finding f : explained.findings()) {

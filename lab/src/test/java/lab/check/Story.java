@@ -40,14 +40,17 @@ final class Story {
         return this;
     }
 
-    /** One line of the recording; {@code fields} as {@code name=value ...}, whole numbers read as numbers. */
+    /**
+     * One line of the recording; {@code fields} as {@code name=value ...}, whole numbers read as numbers, read into the
+     * event's typed facts as a recorded line is.
+     */
     Story said(String ts, String worker, long pid, EventType type, String tick, String fields) {
-        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> m = line(ts, worker, pid, type, tick);
         for (String field : fields.isBlank() ? new String[0] : fields.trim().split("\\s+")) {
             String[] kv = field.split("=", 2);
             m.put(kv[0], kv[1].matches("-?\\d+") ? (Object) Long.valueOf(kv[1]) : kv[1]);
         }
-        events.add(new Event(t(ts), worker, pid, type, tick == null ? null : t(tick), mode, null, null, m));
+        events.add(Event.fromWire(m));
         return this;
     }
 
@@ -59,12 +62,26 @@ final class Story {
 
     /** The launcher's record that it cut ({@code partition}) or healed ({@code heal}) {@code host}, with its workers. */
     Story network(String ts, String kind, String host, String workers) {
-        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> m = line(ts, Event.LAB, 1, EventType.FAULT, null);
         m.put("kind", kind);
         m.put("host", host);
         m.put("workers", workers);
-        events.add(new Event(t(ts), Event.LAB, 1, EventType.FAULT, null, mode, null, null, m));
+        events.add(Event.fromWire(m));
         return this;
+    }
+
+    /** The envelope of a line, as the recording writes it: the facts are read from it by the one codec. */
+    private Map<String, Object> line(String ts, String worker, long pid, EventType type, String tick) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ts", t(ts).toString());
+        m.put("worker", worker);
+        m.put("pid", pid);
+        m.put("event", type.wireName());
+        if (tick != null) {
+            m.put("tick", t(tick).toString());
+        }
+        m.put("mode", mode);
+        return m;
     }
 
     /** The launcher's record that {@code target}'s process {@code pid} exited on its own with {@code code}. */

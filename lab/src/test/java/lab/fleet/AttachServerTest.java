@@ -25,6 +25,7 @@ import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.Report;
 import lab.protocol.ReportReply;
+import lab.protocol.TestEvents;
 import lab.session.WorkerState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -253,7 +254,17 @@ class AttachServerTest {
     }
 
     private String event(String worker, long pid, EventType type) {
-        return new Event(clock.instant(), worker, pid, type, clock.instant(), "naive", null, null).toJson();
+        return TestEvents.event(
+                        clock.instant(),
+                        worker,
+                        pid,
+                        type,
+                        clock.instant(),
+                        "naive",
+                        null,
+                        // A switch record says its spec; the other kinds here need no field.
+                        type == EventType.SWITCH ? Map.of("spec", Map.of()) : Map.of())
+                .toJson();
     }
 
     private HttpResponse<String> post(String path, String body, String token) throws Exception {

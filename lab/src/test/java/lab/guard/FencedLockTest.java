@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import lab.guard.redis.FencingCounter;
 import lab.guard.redis.RedisLock;
 import lab.protocol.EventType;
+import lab.protocol.WorkerFact;
 import lab.servers.Resp;
 import lab.servers.TestServers;
 import lab.store.CounterRow;
@@ -42,7 +43,7 @@ class FencedLockTest {
                 worker,
                 lock,
                 LeasePolicy.plain(false),
-                (type, tick, detail, fields) -> said.add(type + " " + detail),
+                (tick, detail, fact) -> said.add(fact.type() + " " + detail),
                 Clock.systemUTC());
     }
 
@@ -99,8 +100,8 @@ class FencedLockTest {
         assertThat(fresh).as("w2, said: %s", said).isInstanceOf(Outcome.Executed.class);
         Outcome late = stale.get(20, TimeUnit.SECONDS);
         assertThat(late).as("w1's late write").isInstanceOf(Outcome.Refused.class);
-        long t1 = ((Number) late.fields().get("token")).longValue();
-        long t2 = ((Number) late.fields().get("last_token")).longValue();
+        long t1 = ((WorkerFact.Refused) late.fact()).token();
+        long t2 = ((WorkerFact.Refused) late.fact()).lastToken();
         assertThat(t1).as("w1's token").isLessThan(t2);
         assertThat(late.detail()).contains("token " + t1 + " is lower than " + t2);
         try (CounterStore store = new CounterStore(STORE)) {
@@ -203,10 +204,7 @@ class FencedLockTest {
         assertThat(got).as("the waiter, once the holder gave the lock back").isInstanceOf(Attempt.Granted.class);
         // Its lease's expiry is counted from when it got the lock, after the release: it waited for it, not for the
         // TTL.
-        assertThat(Instant.parse((String) ((Attempt.Granted<RedisLock.Owned>) got)
-                        .lease()
-                        .fields()
-                        .get("expires_at")))
+        assertThat(((Attempt.Granted<RedisLock.Owned>) got).lease().granted().expiresAt())
                 .as("the waiter's lease ends 30 s after it was let in")
                 .isAfterOrEqualTo(released.plusSeconds(30));
         waiter.release(((Attempt.Granted<RedisLock.Owned>) got).lease());
@@ -245,7 +243,7 @@ class FencedLockTest {
 
         assertThat(got).isInstanceOf(Attempt.Refused.class);
         Attempt.Refused<RedisLock.Owned> refused = (Attempt.Refused<RedisLock.Owned>) got;
-        assertThat(((Number) refused.fields().get("waited_ms")).longValue()).isGreaterThanOrEqualTo(400);
+        assertThat(refused.skipped().waitedMs()).isGreaterThanOrEqualTo(400);
         assertThat(refused.detail()).contains("held by w1-1-").contains("after waiting");
         holder.release(held);
         holder.close();

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import lab.guard.redis.FencingCounter;
 import lab.guard.redis.RedisLock;
 import lab.os.SessionFolder;
+import lab.protocol.GivenBack;
+import lab.protocol.WorkerFact;
 import lab.servers.RedisServer;
 import lab.servers.TestServers;
 import lab.store.CounterRow;
@@ -76,7 +78,7 @@ class FencingTokenAcrossRestartTest {
                 worker,
                 lock,
                 LeasePolicy.plain(false),
-                (type, tick, detail, fields) -> said.add(type + " " + detail),
+                (tick, detail, fact) -> said.add(fact.type() + " " + detail),
                 Clock.systemUTC(),
                 null,
                 (token, tick) -> {
@@ -117,7 +119,7 @@ class FencingTokenAcrossRestartTest {
     }
 
     private static long token(Outcome o) {
-        return ((Number) o.fields().get("token")).longValue();
+        return ((WorkerFact.Executed) o.fact()).token();
     }
 
     /** w1 takes its token and stays in its job; Redis restarts; w2 takes the lock. Answers w1's run, still going. */
@@ -236,7 +238,7 @@ class FencingTokenAcrossRestartTest {
             assertThat(second).as("w2, given token 1 again; said: %s", said).isInstanceOf(Outcome.Failed.class);
             assertThat(second.detail())
                     .startsWith("w2 - fencing token 1 not used: it was issued before, to w1 (pid 1) for tick ");
-            assertThat(second.fields()).containsEntry("reason", "token-reissued");
+            assertThat(((GivenBack.Error) second.fact()).reason()).isEqualTo(GivenBack.ErrorReason.TOKEN_REISSUED);
             assertThat(ran[0]).as("w2's job ran").isFalse();
             assertThat(older).as("w1, the token's first holder; said: %s", said).isInstanceOf(Outcome.Executed.class);
             w1.close();

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import lab.cli.Main;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.LabFact;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -242,13 +243,13 @@ abstract class GuardContract {
                     .orElseThrow();
         }
         List<Event> all = Files.readAllLines(events).stream().map(Event::parse).toList();
-        Event counted = all.stream()
-                .filter(e -> e.type() == EventType.COUNTED)
+        LabFact.Counted counted = all.stream()
+                .flatMap(e -> e.as(LabFact.Counted.class).stream())
                 .reduce((a, b) -> b)
                 .orElseThrow();
-        Instant from = counted.instant("from");
-        Instant to = counted.instant("to");
-        long everyMs = counted.number("every_ms");
+        Instant from = counted.from();
+        Instant to = counted.to();
+        long everyMs = counted.everyMs();
         return all.stream()
                 .filter(e -> e.type() == EventType.FIRED)
                 .filter(e -> !e.tick().isBefore(from)

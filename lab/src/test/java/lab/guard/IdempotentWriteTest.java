@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import lab.guard.none.IdempotentWrite;
+import lab.protocol.WorkerFact;
 import org.junit.jupiter.api.Test;
 
 class IdempotentWriteTest {
@@ -40,10 +41,10 @@ class IdempotentWriteTest {
         assertThat(outcome.detail())
                 .isEqualTo("w2 - ran with no lock; the write did nothing: idempotency key tick:2026-12-01T07:34:10Z"
                         + " already written (ON CONFLICT DO NOTHING)");
-        assertThat(outcome.fields())
-                .containsEntry("idem_key", "tick:2026-12-01T07:34:10Z")
-                .containsEntry("wrote", false)
-                .containsEntry("ended_at", "2026-12-01T07:34:10.300Z");
+        WorkerFact.Refused fact = (WorkerFact.Refused) outcome.fact();
+        assertThat(fact.idemKey()).isEqualTo("tick:2026-12-01T07:34:10Z");
+        assertThat(fact.wrote()).isFalse();
+        assertThat(fact.endedAt()).isEqualTo(Instant.parse("2026-12-01T07:34:10.300Z"));
     }
 
     @Test

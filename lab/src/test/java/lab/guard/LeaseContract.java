@@ -12,8 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import lab.protocol.EventType;
 import lab.protocol.Hold;
+import lab.protocol.LockFact;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,7 +29,7 @@ abstract class LeaseContract {
 
     private final List<String> said = new CopyOnWriteArrayList<>();
     /** The end of the hold as the holder announced it, on the clock the lock's expiry is counted by. */
-    private final AtomicReference<String> holdUntil = new AtomicReference<>();
+    private final AtomicReference<Instant> holdUntil = new AtomicReference<>();
 
     /** A mechanism as worker {@code worker} builds it, opened; {@code perTick}: the key names the tick. */
     abstract LockMechanism<? extends Lease> open(String worker, boolean perTick) throws Exception;
@@ -68,9 +68,7 @@ abstract class LeaseContract {
         Instant grantedAt = Instant.now();
         assertThat(after).as("another worker after the hold; said: %s", said).isInstanceOf(Attempt.Granted.class);
         // Compared on the wall clock the hold was set by (and a Redis server expires by), not on a second clock.
-        assertThat(grantedAt)
-                .as("when another worker got it; said: %s", said)
-                .isAfterOrEqualTo(Instant.parse(holdUntil.get()));
+        assertThat(grantedAt).as("when another worker got it; said: %s", said).isAfterOrEqualTo(holdUntil.get());
         giveBack(other, after);
         holder.close();
         other.close();
@@ -196,10 +194,10 @@ abstract class LeaseContract {
                 "w1",
                 m,
                 policy,
-                (type, t, detail, fields) -> {
-                    said.add(type.wireName() + " " + detail);
-                    if (type == EventType.ACQUIRED) {
-                        holdUntil.set((String) fields.get("hold_until"));
+                (t, detail, fact) -> {
+                    said.add(fact.type().wireName() + " " + detail);
+                    if (fact instanceof LockFact.Acquired a) {
+                        holdUntil.set(a.holdUntil());
                     }
                 },
                 Clock.systemUTC());

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class LeaseGuardTest {
     @Test
     void the_lock_is_given_back_even_when_the_acquired_event_cannot_be_said() throws Exception {
-        LockListener broken = (type, tick, detail, fields) -> {
-            if (type == EventType.ACQUIRED) {
+        LockListener broken = (tick, detail, fact) -> {
+            if (fact.type() == EventType.ACQUIRED) {
                 throw new IllegalStateException("cannot write the event line");
             }
         };

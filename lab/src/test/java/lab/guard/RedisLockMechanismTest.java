@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import lab.guard.redis.RedisLock;
 import lab.protocol.EventType;
+import lab.protocol.GivenBack;
 import lab.servers.Resp;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,9 @@ class RedisLockMechanismTest extends LeaseContract {
         Instant soon = Instant.now().plusSeconds(20);
         LockEvent left = lock.expireAt(first, soon);
         assertThat(left.type()).as(left.detail()).isEqualTo(EventType.RELEASED);
-        assertThat(left.fields()).containsEntry("how", "expires").containsEntry("expires_at", soon.toString());
+        assertThat(left.fact())
+                .isEqualTo(GivenBack.Released.of(first.key(), first.owner(), GivenBack.How.EXPIRES)
+                        .expiresAt(soon));
         long most = soon.toEpochMilli() - System.currentTimeMillis();
         long msLeft = pttl(port);
         long least = soon.toEpochMilli() - System.currentTimeMillis();

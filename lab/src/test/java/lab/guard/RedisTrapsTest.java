@@ -16,6 +16,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import lab.guard.redis.RedisLock;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
 import lab.protocol.Secrets;
 import lab.servers.RedisServer;
 import lab.servers.Resp;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /** The traps of the Redis cure, against a real server: a lease shorter than the job, an unsafe release, a server down. */
 class RedisTrapsTest {
     private final List<String> said = new CopyOnWriteArrayList<>();
-    private final LockListener listener = (type, tick, detail, fields) -> said.add(type.wireName() + " " + detail);
+    private final LockListener listener =
+            (tick, detail, fact) -> said.add(fact.type().wireName() + " " + detail);
 
     private Guard guard(String worker, String job, long ttlMs, boolean safe) throws Exception {
         return guard(worker, job, ttlMs, safe, LeasePolicy.plain(false));
@@ -239,20 +242,17 @@ class RedisTrapsTest {
             throws Exception {
         Path dir = Files.createTempDirectory("schedlock-redis-fallback-");
         try (RedisServer own = TestServers.startRedis(dir)) {
-            java.util.List<java.util.Map<String, Object>> facts = new CopyOnWriteArrayList<>();
-            LockListener recording = (type, tick, detail, fields) -> {
-                said.add(type.wireName() + " " + detail);
-                facts.add(fields);
+            java.util.List<lab.protocol.WorkerFact> facts = new CopyOnWriteArrayList<>();
+            LockListener recording = (tick, detail, fact) -> {
+                said.add(fact.type().wireName() + " " + detail);
+                facts.add(fact);
             };
             Guard local = new LeaseGuard<>(
                     "w1",
                     new lab.guard.local.InJvmMutex("w1", 1),
                     LeasePolicy.plain(false),
-                    (type, tick, detail, fields) -> {
-                        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>(fields);
-                        m.put("fallback", true);
-                        recording.on(type, tick, detail, m);
-                    },
+                    (tick, detail, fact) ->
+                            recording.on(tick, detail, fact instanceof LockFact l ? l.marked(null, true) : fact),
                     java.time.Clock.systemUTC());
             Guard g = new LeaseGuard<>(
                     "w1",
@@ -280,9 +280,14 @@ class RedisTrapsTest {
             assertThat(said.get(0))
                     .startsWith("error w1 - redis at ")
                     .endsWith("; falling back to an in-process lock (on-lock-error local)");
-            assertThat(facts.get(0)).containsEntry("reason", "lock-down").containsEntry("fallback", true);
+            assertThat(facts.get(0))
+                    .isEqualTo(GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN)
+                            .marked(null, true));
             assertThat(said.get(1)).startsWith("acquired w1 - in-JVM mutex acquired");
-            assertThat(facts.get(1)).containsEntry("lock", "local").containsEntry("fallback", true);
+            assertThat(facts.get(1)).isInstanceOfSatisfying(LockFact.Acquired.class, a -> {
+                assertThat(a.lock().kind()).isEqualTo("local");
+                assertThat(a.fallback()).isTrue();
+            });
         }
     }
 

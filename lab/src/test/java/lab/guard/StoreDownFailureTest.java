@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.SQLException;
 import java.time.Instant;
+import lab.protocol.GivenBack;
 import org.junit.jupiter.api.Test;
 
 /** A job whose write cannot reach the store fails closed with {@code reason: store-down}, which the explainer reads. */
@@ -20,7 +21,8 @@ class StoreDownFailureTest {
                 TICK,
                 Permit.of(false),
                 "ran with no lock",
-                java.util.Map.of());
+                null,
+                null);
     }
 
     @Test
@@ -29,21 +31,24 @@ class StoreDownFailureTest {
                 failingWith(new SQLException("FATAL: terminating connection due to administrator command", "57P01"));
 
         assertThat(o.kind()).isEqualTo(Outcome.Kind.FAILED);
-        assertThat(o.fields()).containsEntry("reason", "store-down");
+        assertThat(reason(o)).isEqualTo(GivenBack.ErrorReason.STORE_DOWN);
         assertThat(o.detail()).startsWith("w1 - job ran but could not write its row: the store could not be reached");
     }
 
     @Test
     void a_refused_connection_is_a_store_down_failure() {
-        assertThat(failingWith(new SQLException("Connection to 127.0.0.1:5 refused", "08001"))
-                        .fields())
-                .containsEntry("reason", "store-down");
+        assertThat(reason(failingWith(new SQLException("Connection to 127.0.0.1:5 refused", "08001"))))
+                .isEqualTo(GivenBack.ErrorReason.STORE_DOWN);
     }
 
     @Test
     void a_failure_of_the_job_itself_gives_no_reason() {
-        assertThat(failingWith(new SQLException("syntax error", "42601")).fields())
-                .doesNotContainKey("reason");
-        assertThat(failingWith(new IllegalStateException("boom")).fields()).doesNotContainKey("reason");
+        assertThat(reason(failingWith(new SQLException("syntax error", "42601"))))
+                .isNull();
+        assertThat(reason(failingWith(new IllegalStateException("boom")))).isNull();
+    }
+
+    private static GivenBack.ErrorReason reason(Outcome o) {
+        return ((GivenBack.Error) o.fact()).reason();
     }
 }

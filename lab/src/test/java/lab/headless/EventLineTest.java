@@ -5,15 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.TestEvents;
 import org.junit.jupiter.api.Test;
 
 class EventLineTest {
     private static final Instant TICK = Instant.parse("2026-07-07T02:34:18Z");
 
     private static Event event(EventType type, Instant tick, String detail) {
-        return new Event(TICK.plusMillis(2), "w3", 4242, type, tick, "redis", detail, null);
+        // A ready line says its port; the other kinds here need no field.
+        Map<String, Object> fields = type == EventType.READY ? Map.of("port", 8080) : Map.of();
+        return TestEvents.event(TICK.plusMillis(2), "w3", 4242, type, tick, "redis", detail, fields);
     }
 
     @Test

@@ -18,6 +18,7 @@ import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.ServerSource;
 import lab.protocol.Store;
+import lab.protocol.WorkerFact;
 import lab.servers.TestServers;
 import lab.session.ModeSegment;
 import lab.session.RunSummary;
@@ -103,7 +104,7 @@ class ModesAcrossProcessesTest {
                 .collect(Collectors.groupingBy(Event::tick, Collectors.counting()));
         assertThat(skips.values()).isNotEmpty().containsOnly(3L);
         assertThat(events)
-                .filteredOn(e -> e.type() == EventType.SKIPPED && "held".equals(e.text("reason")))
+                .filteredOn(e -> e.fact() instanceof WorkerFact.Skipped s && s.reason() == WorkerFact.SkipReason.HELD)
                 .filteredOn(e -> "redis".equals(e.mode()) && inside(seg.get(2), e.tick()))
                 .isNotEmpty()
                 .allMatch(e -> e.detail().contains("held by "));

@@ -9,13 +9,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.LabFact;
+import lab.protocol.LockFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.protocol.Trigger;
+import lab.protocol.WorkerFact;
 import lab.session.Fault;
 import lab.session.WorkerTarget;
 import lab.store.CounterRow;
@@ -63,23 +66,27 @@ class RecordingTest {
 
         assertThat(events)
                 .filteredOn(e -> e.type() == EventType.FAULT)
-                .extracting(
-                        e -> e.worker() + " " + e.text("kind") + " " + e.text("target") + " " + e.number("target_pid"))
+                .extracting(e -> {
+                    LabFact.Fault f = (LabFact.Fault) e.fact();
+                    return e.worker() + " " + f.kind() + " " + f.target() + " " + f.targetPid();
+                })
                 .containsExactly("lab pause w1 " + w1, "lab resume w1 " + w1);
         assertThat(events)
                 .filteredOn(e -> e.type() == EventType.SWITCH)
                 .singleElement()
                 .satisfies(e -> {
                     assertThat(e.worker()).isEqualTo(Event.LAB);
-                    assertThat(((Map<?, ?>) e.fields().get("spec")).get("mode")).isEqualTo("local-mutex");
-                    assertThat(e.instant("acknowledged_at")).isNotNull();
+                    LabFact.Switch s = (LabFact.Switch) e.fact();
+                    assertThat(s.spec().get("mode")).isEqualTo("local-mutex");
+                    assertThat(s.acknowledgedAt()).isNotNull();
                 });
         assertThat(events)
                 .filteredOn(e -> e.type() == EventType.FIRED)
                 .isNotEmpty()
                 .allSatisfy(e -> {
-                    assertThat(e.text("trigger")).isEqualTo("cron");
-                    assertThat(e.instant("scheduled_at")).isEqualTo(e.tick().plusMillis(e.number("phase_ms")));
+                    WorkerFact.Fired f = (WorkerFact.Fired) e.fact();
+                    assertThat(f.trigger()).isEqualTo(Trigger.CRON);
+                    assertThat(f.scheduledAt()).isEqualTo(e.tick().plusMillis(f.phaseMs()));
                 });
         assertThat(rows).isNotEmpty();
         for (CounterRow r : rows) {
@@ -90,13 +97,15 @@ class RecordingTest {
                         assertThat(e.worker()).isEqualTo(r.worker());
                         assertThat(e.tick()).isEqualTo(r.tickAt());
                         // The table keeps microseconds; the worker's clock reads nanoseconds.
-                        assertThat(e.instant("started_at")).isCloseTo(r.startedAt(), within(1, ChronoUnit.MICROS));
-                        assertThat(e.instant("ended_at")).isCloseTo(r.createdAt(), within(1, ChronoUnit.MICROS));
+                        WorkerFact.Executed x = (WorkerFact.Executed) e.fact();
+                        assertThat(x.startedAt()).isCloseTo(r.startedAt(), within(1, ChronoUnit.MICROS));
+                        assertThat(x.endedAt()).isCloseTo(r.createdAt(), within(1, ChronoUnit.MICROS));
                     });
         }
         assertThat(events)
                 .filteredOn(e -> e.type() == EventType.ACQUIRED)
                 .isNotEmpty()
-                .allSatisfy(e -> assertThat(e.text("owner")).isEqualTo(e.worker() + "-" + e.pid()));
+                .allSatisfy(
+                        e -> assertThat(((LockFact.Acquired) e.fact()).owner()).isEqualTo(e.worker() + "-" + e.pid()));
     }
 }

@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.TestEvents;
 import org.junit.jupiter.api.Test;
 
 class BandsTest {
     private static final Instant T0 = Instant.parse("2026-07-07T12:00:00Z");
 
     private static Event lab(long ms, EventType type, String detail, Map<String, Object> fields) {
-        return new Event(T0.plusMillis(ms), Event.LAB, 1, type, null, "redis", detail, null, fields);
+        return TestEvents.event(T0.plusMillis(ms), Event.LAB, 1, type, null, "redis", detail, fields);
     }
 
     @Test

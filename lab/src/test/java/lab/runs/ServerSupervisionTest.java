@@ -14,6 +14,8 @@ import lab.launcher.LabSettings;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.LabFact;
+import lab.protocol.LockFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
@@ -106,7 +108,8 @@ class ServerSupervisionTest {
                             && e.tick() != null
                             && e.tick().isAfter(died))
                     .isNotEmpty()
-                    .allSatisfy(e -> assertThat(e.text("fallback")).isEqualTo("true"));
+                    .allSatisfy(e -> assertThat(((LockFact.Acquired) e.fact()).fallback())
+                            .isTrue());
 
             at.press(Action.TOGGLE_POSTGRES);
             Instant pressed = Instant.now();
@@ -121,7 +124,7 @@ class ServerSupervisionTest {
                     .anyMatch(e -> e.type() == EventType.ACQUIRED
                             && e.tick() != null
                             && e.tick().isAfter(ready)
-                            && e.text("fallback") == null));
+                            && !((LockFact.Acquired) e.fact()).fallback()));
             assertThat(pressed).isBefore(ready);
         }
     }
@@ -169,8 +172,7 @@ class ServerSupervisionTest {
 
     private static Event serverRecord(List<Event> recording, String name, boolean up) {
         return recording.stream()
-                .filter(e -> e.type() == EventType.SERVER && name.equals(e.text("name")))
-                .filter(e -> String.valueOf(up).equals(e.text("up")))
+                .filter(e -> e.fact() instanceof LabFact.Server s && name.equals(s.name()) && s.up() == up)
                 .reduce((a, b) -> b)
                 .orElse(null);
     }

@@ -13,6 +13,7 @@ import lab.launcher.LabSettings;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.LabFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.scenario.Caption;
@@ -69,9 +70,10 @@ class WorkerSupervisionTest {
             Event recorded =
                     await().atMost(Duration.ofSeconds(5)).until(() -> exited(at.recording(), oldPid), e -> e != null);
             assertThat(recorded.worker()).isEqualTo(Event.LAB);
-            assertThat(recorded.text("target")).isEqualTo("w2");
-            assertThat(recorded.number("exit_code")).isEqualTo(137L);
-            assertThat(recorded.text("signal")).isEqualTo("SIGKILL");
+            LabFact.Exited exited = (LabFact.Exited) recorded.fact();
+            assertThat(exited.target()).isEqualTo("w2");
+            assertThat(exited.exitCode()).isEqualTo(137);
+            assertThat(exited.signal()).isEqualTo("SIGKILL");
             assertThat(recorded.detail()).startsWith(said);
 
             // The rest of the lab keeps running: two whole ticks after the death, from the table, by w1 and w3 alone.
@@ -93,9 +95,10 @@ class WorkerSupervisionTest {
                     .filteredOn(e -> e.type() == EventType.RESTART)
                     .singleElement()
                     .satisfies(e -> {
-                        assertThat(e.text("target")).isEqualTo("w2");
-                        assertThat(e.number("old_pid")).isEqualTo(oldPid);
-                        assertThat(e.number("new_pid")).isEqualTo(newPid);
+                        LabFact.Restart r = (LabFact.Restart) e.fact();
+                        assertThat(r.target()).isEqualTo("w2");
+                        assertThat(r.oldPid()).isEqualTo(oldPid);
+                        assertThat(r.newPid()).isEqualTo(newPid);
                     });
             assertThat(List.of("w1", "w3")).allSatisfy(id -> assertThat(
                             at.lab.view().worker(id).orElseThrow().state().toString())
@@ -141,7 +144,7 @@ class WorkerSupervisionTest {
 
     private static Event exited(List<Event> recording, long pid) {
         return recording.stream()
-                .filter(e -> e.type() == EventType.EXITED && Long.valueOf(pid).equals(e.number("target_pid")))
+                .filter(e -> e.fact() instanceof LabFact.Exited x && x.targetPid() == pid)
                 .findFirst()
                 .orElse(null);
     }

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Mode;
+import lab.protocol.TestEvents;
 import lab.store.CounterRow;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +19,8 @@ class LiveModelTest {
 
     private void ran(String worker, int tick) {
         Instant t = T0.plusSeconds(tick);
-        model.onEvent(new Event(t.plusMillis(200), worker, 1, EventType.EXECUTED, t, "naive", null, null), "line");
+        model.onEvent(
+                TestEvents.event(t.plusMillis(200), worker, 1, EventType.EXECUTED, t, "naive", null, Map.of()), "line");
     }
 
     private TimelineView timeline(List<WorkerProc> procs, Instant now) {

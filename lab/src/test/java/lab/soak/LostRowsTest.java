@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.TestEvents;
 import lab.store.CounterRow;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +16,7 @@ class LostRowsTest {
     private static final Instant SAID = TICK.plusMillis(60);
 
     private static Event event(String worker, long pid, EventType type, Instant tick) {
-        return new Event(SAID, worker, pid, type, tick, "fenced", null, null);
+        return TestEvents.event(SAID, worker, pid, type, tick, "fenced", null, Map.of());
     }
 
     private static CounterRow row(String worker, long pid, Instant tick) {

@@ -12,6 +12,7 @@ import lab.check.Figures;
 import lab.check.Finding;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.TestEvents;
 import lab.session.FaultResult;
 import lab.session.RunSummary;
 import org.junit.jupiter.api.Test;
@@ -168,7 +169,8 @@ class SoakVerdictTest {
     @Test
     void a_row_a_worker_said_it_wrote_that_the_table_lacks_fails_as_a_lost_row() {
         Instant tick = T0.plusSeconds(3);
-        Event said = new Event(tick.plusMillis(60), "w3", 33, EventType.EXECUTED, tick, "fenced", null, null);
+        Event said =
+                TestEvents.event(tick.plusMillis(60), "w3", 33, EventType.EXECUTED, tick, "fenced", null, Map.of());
         Figures figures = new Figures(300, 300, 0, 0, 0, 0, List.of());
         RunSummary summary = new RunSummary(
                 4,

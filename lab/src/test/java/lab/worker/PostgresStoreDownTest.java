@@ -13,6 +13,7 @@ import lab.guard.Guard;
 import lab.guard.Outcome;
 import lab.guard.Tick;
 import lab.os.SessionFolder;
+import lab.protocol.GivenBack;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -82,7 +83,7 @@ class PostgresStoreDownTest {
         CounterJob counter = new CounterJob("w1", 4242, store.url(), Clock.systemUTC());
         // The worker's own store is the fenced lock's token ledger, as in a worker.
         Guard guard = new GuardFactory(config, 4242, Clock.systemUTC(), counter::issueToken)
-                .build(spec, (type, tick, detail, fields) -> said.add(type.wireName() + " " + detail));
+                .build(spec, (tick, detail, fact) -> said.add(fact.type().wireName() + " " + detail));
         guard.open();
         Instant t = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         Tick during = new Tick(t, t.plusSeconds(1), job);
@@ -111,7 +112,7 @@ class PostgresStoreDownTest {
                     .doesNotContain(TestServers.PASSWORD)
                     .doesNotContain("\n");
             // Said as store-down, so that the explainer names the missed tick's cause rather than "unexplained".
-            assertThat(down.fields()).containsEntry("reason", "store-down");
+            assertThat(((GivenBack.Error) down.fact()).reason()).isEqualTo(GivenBack.ErrorReason.STORE_DOWN);
             assertThat(back)
                     .as("the next tick, with the store back (and the lock given back); said: %s", said)
                     .isInstanceOf(Outcome.Executed.class);

@@ -87,7 +87,7 @@ class ServerRestartTest {
         Tick after = new Tick(t.plusSeconds(1), t.plusSeconds(2), job);
         try (CounterJob counter = new CounterJob("w1", 4242, postgres.url(), Clock.systemUTC())) {
             Guard guard = new GuardFactory(config, 4242, Clock.systemUTC(), counter::issueToken)
-                    .build(spec, (type, tick, detail, fields) -> said.add(type.wireName() + " " + detail));
+                    .build(spec, (tick, detail, fact) -> said.add(fact.type().wireName() + " " + detail));
             guard.open();
             try {
                 Outcome first =

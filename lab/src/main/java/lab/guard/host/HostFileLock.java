@@ -12,12 +12,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import lab.guard.Attempt;
-import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 
 /**
  * Mode {@code host-mutex}: an OS file lock ({@code FileChannel.tryLock}, a POSIX record lock) on
@@ -58,7 +59,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
     }
 
     /** The file lock, held until {@link #release}. */
-    public record Held(FileLock lock, String acquired, String ranHow, Map<String, Object> fields) implements Lease {}
+    public record Held(FileLock lock, String acquired, String ranHow, LockFact.Acquired granted) implements Lease {}
 
     @Override
     public void open() throws IOException {
@@ -93,7 +94,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
             // The lock is this process's already: an earlier run of this worker is still inside (or holding).
             return new Attempt.Refused<>(
                     worker + " - " + what() + " not acquired: this worker already holds it",
-                    Fields.of("key", file, "lock_server", host, "host", host, "holder", owner));
+                    WorkerFact.Skipped.held(file, owner, null, null).onHost(host));
         } catch (IOException e) {
             return new Attempt.Broken<>(worker + " - " + what() + " cannot be taken: " + e.getMessage());
         }
@@ -101,7 +102,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
             String holder = holder();
             return new Attempt.Refused<>(
                     worker + " - " + what() + " not acquired: held by " + holder,
-                    Fields.of("key", file, "lock_server", host, "host", host, "holder", holder));
+                    WorkerFact.Skipped.held(file, holder, null, null).onHost(host));
         }
         writeOwner();
         return new Attempt.Granted<>(new Held(
@@ -109,7 +110,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
                 worker + " - " + what() + " acquired (FileChannel.tryLock() → lock)",
                 "ran holding " + what(),
                 // lock_server: each host's kernel keeps its own locks, as each lock server keeps its own keys.
-                Fields.of("lock", "file", "key", file, "owner", owner, "lock_server", host, "host", host)));
+                LockFact.Acquired.of(HostMutexMode.LOCK, file, owner).onHost(host)));
     }
 
     @Override
@@ -118,15 +119,13 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
             lease.lock().release();
         } catch (IOException e) {
             return new LockEvent(
-                    EventType.ERROR,
                     worker + " - " + what() + " could not be released: " + e.getMessage()
                             + " (the kernel frees it when this process ends)",
-                    Fields.of("key", file, "owner", owner, "host", host));
+                    GivenBack.Error.ofLock(file, owner, host));
         }
         return new LockEvent(
-                EventType.RELEASED,
                 worker + " - " + what() + " released (FileLock.release())",
-                Fields.of("key", file, "owner", owner, "lock_server", host, "host", host, "how", "unlock"));
+                GivenBack.Released.of(file, owner, GivenBack.How.UNLOCK).onHost(host));
     }
 
     /** {@code file lock 'scheduler_lock.tick.lock' on host1}. */

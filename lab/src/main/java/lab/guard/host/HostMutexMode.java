@@ -16,7 +16,7 @@ import lab.protocol.Knobs;
  * and none on another, which has another folder.
  */
 public final class HostMutexMode extends ModeDeclaration {
-    private static final Lock LOCK = new Lock("host-mutex", "file", Sight.EACH_HOST, "file lock ");
+    static final Lock LOCK = new Lock("host-mutex", "file", Sight.EACH_HOST, "file lock ");
 
     @Override
     public String cliName() {

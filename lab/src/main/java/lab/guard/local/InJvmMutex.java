@@ -1,14 +1,14 @@
 package lab.guard.local;
 
-import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import lab.guard.Attempt;
-import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 
 /**
  * Mode {@code local-mutex}: a lock that lives in this JVM ({@code tryLock}, skip when taken) — the Java
@@ -30,27 +30,26 @@ public final class InJvmMutex implements LockMechanism<InJvmMutex.Held> {
     }
 
     /** The mutex, held by the thread that runs the job. */
-    public record Held(String acquired, String ranHow, Map<String, Object> fields) implements Lease {}
+    public record Held(String acquired, String ranHow, LockFact.Acquired granted) implements Lease {}
 
     @Override
     public Attempt<Held> acquire(Tick tick) {
         if (!MUTEX.tryLock()) {
             return new Attempt.Refused<>(
                     worker + " - in-JVM mutex not acquired: this worker is already running the job",
-                    Fields.of("key", "mutex:" + owner, "holder", owner));
+                    WorkerFact.Skipped.held("mutex:" + owner, owner, null, null));
         }
         return new Attempt.Granted<>(new Held(
                 worker + " - in-JVM mutex acquired (ReentrantLock.tryLock() → true)",
                 "ran under its own in-JVM mutex",
-                Fields.of("lock", "local", "key", "mutex:" + owner, "owner", owner)));
+                LockFact.Acquired.of(LocalMutexMode.LOCK, "mutex:" + owner, owner)));
     }
 
     @Override
     public LockEvent release(Held lease) {
         MUTEX.unlock();
         return new LockEvent(
-                EventType.RELEASED,
                 worker + " - in-JVM mutex released (unlock())",
-                Fields.of("key", "mutex:" + owner, "owner", owner, "how", "unlock"));
+                GivenBack.Released.of("mutex:" + owner, owner, GivenBack.How.UNLOCK));
     }
 }

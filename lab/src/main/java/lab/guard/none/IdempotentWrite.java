@@ -1,6 +1,5 @@
 package lab.guard.none;
 
-import java.util.Map;
 import lab.guard.Guard;
 import lab.guard.Job;
 import lab.guard.Jobs;
@@ -31,6 +30,6 @@ public final class IdempotentWrite implements Guard {
     @Override
     public Outcome run(Tick tick, Job job) {
         String key = key(tick);
-        return Jobs.run(worker, job, tick, Permit.keyed(recheck, key), "ran with no lock", Map.of("idem_key", key));
+        return Jobs.run(worker, job, tick, Permit.keyed(recheck, key), "ran with no lock", null, key);
     }
 }

@@ -23,6 +23,6 @@ public final class NoGuard implements Guard {
 
     @Override
     public Outcome run(Tick tick, Job job) {
-        return Jobs.run(worker, job, tick, permit, "ran with no lock", java.util.Map.of());
+        return Jobs.run(worker, job, tick, permit, "ran with no lock", null, null);
     }
 }

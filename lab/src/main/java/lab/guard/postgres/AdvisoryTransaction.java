@@ -8,7 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import lab.guard.LockEvent;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
 
 /**
  * The transaction that a transaction-scoped advisory lock lives in: begun before the lock is asked for, ended by
@@ -58,18 +58,17 @@ final class AdvisoryTransaction {
      * The transaction's end is the release. The row is already committed by the store, so the next holder's
      * re-check sees it; a COMMIT that fails still frees the lock, with the session, and the job has run.
      */
-    static LockEvent commit(String worker, Connection c, String label) {
+    static LockEvent commit(String worker, Connection c, String label, String owner) {
         try (c) {
             c.commit();
             return new LockEvent(
-                    EventType.RELEASED,
                     worker + " - COMMIT → " + label + " released",
-                    java.util.Map.of("how", "commit"));
+                    GivenBack.Released.of(label, owner, GivenBack.How.COMMIT));
         } catch (SQLException e) {
             return new LockEvent(
-                    EventType.ERROR,
                     worker + " - COMMIT failed after the job ran (" + PostgresLocks.reason(e) + "); " + label
-                            + " goes with the session");
+                            + " goes with the session",
+                    GivenBack.Error.ofLock(label, owner, null));
         }
     }
 }

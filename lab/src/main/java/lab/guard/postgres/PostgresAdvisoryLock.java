@@ -4,14 +4,14 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Map;
 import lab.guard.Attempt;
 import lab.guard.Clients;
-import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 
 /**
  * Mode {@code postgres}: a transaction-scoped advisory lock on key 42, held while the job runs and released by
@@ -53,7 +53,7 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
 
     /** The lock, held by the open transaction on this connection. */
     public record InTransaction(
-            Connection connection, String label, String acquired, String ranHow, Map<String, Object> fields)
+            Connection connection, String label, String acquired, String ranHow, LockFact.Acquired granted)
             implements Lease {}
 
     /**
@@ -105,13 +105,14 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
                         key.label(),
                         said,
                         "ran holding " + key.label(),
-                        Fields.of("lock", "postgres", "key", key.field(), "owner", owner, "blocking", wait)));
+                        LockFact.Acquired.of(PostgresMode.LOCK, key.field(), owner)
+                                .blocking(wait)));
             }
             String holder = PostgresLocks.holder(c, key);
             return new Attempt.Refused<>(
                     worker + " - postgres " + key.label() + " not acquired: held by " + holder + " (" + sql
                             + " → false)",
-                    Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder)));
+                    WorkerFact.Skipped.held(key.field(), PostgresLocks.holderName(holder), null, null));
         } catch (SQLException e) {
             if (!LOCK_TIMEOUT.equals(e.getSQLState())) {
                 throw e;
@@ -121,7 +122,15 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
             return new Attempt.Refused<>(
                     worker + " - waited " + waitLimit.toMillis() + " ms for " + key.label() + ", held by " + holder
                             + ": gave up (lock_timeout)",
-                    Fields.of("key", key.field(), "holder", PostgresLocks.holderName(holder), "reason", "gave-up"));
+                    new WorkerFact.Skipped(
+                            WorkerFact.SkipReason.GAVE_UP,
+                            null,
+                            key.field(),
+                            PostgresLocks.holderName(holder),
+                            null,
+                            null,
+                            null,
+                            null));
         } finally {
             if (!granted) {
                 AdvisoryTransaction.abandon(c); // on every other path: no connection is kept from the pool
@@ -131,8 +140,7 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
 
     @Override
     public LockEvent release(InTransaction lease) {
-        return AdvisoryTransaction.commit(worker, lease.connection(), lease.label())
-                .with(Fields.of("key", lease.label(), "owner", owner));
+        return AdvisoryTransaction.commit(worker, lease.connection(), lease.label(), owner);
     }
 
     @Override

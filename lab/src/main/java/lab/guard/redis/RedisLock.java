@@ -3,16 +3,16 @@ package lab.guard.redis;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import lab.guard.Attempt;
 import lab.guard.Clients;
-import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
+import lab.protocol.LockFact;
 import lab.protocol.Secrets;
+import lab.protocol.WorkerFact;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisException;
@@ -99,8 +99,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     private record Try(long token, RedisLocks.Holder holder) {}
 
     /** The key, held under this owner value; {@code fence} the token it came with, or 0 when not fenced. */
-    public record Owned(
-            String key, String owner, long fence, String acquired, String ranHow, Map<String, Object> fields)
+    public record Owned(String key, String owner, long fence, String acquired, String ranHow, LockFact.Acquired granted)
             implements Lease {
         @Override
         public java.util.OptionalLong token() {
@@ -161,15 +160,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                 return new Attempt.Refused<>(
                         worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil"
                                 + (wait.isZero() ? "" : ", after waiting " + waited + " ms") + ")",
-                        Fields.of(
-                                "key",
-                                key,
-                                "holder",
-                                holder.owner(),
-                                "holder_ms_left",
-                                holder.msLeft(),
-                                "waited_ms",
-                                waited));
+                        WorkerFact.Skipped.held(key, holder.owner(), holder.msLeft(), waited));
             }
             Thread.sleep(Math.min(
                     POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
@@ -194,24 +185,14 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     }
 
     private Owned granted(String key, String owner, long token, String set) {
-        Map<String, Object> fields = Fields.of(
-                "lock",
-                "redis",
-                "key",
-                key,
-                "owner",
-                owner,
-                "ttl_ms",
-                ttl.toMillis(),
-                "expires_at",
-                clock.instant().plus(ttl).toString());
+        LockFact.Acquired granted = LockFact.Acquired.of(RedisMode.LOCK, key, owner)
+                .expiring(ttl.toMillis(), clock.instant().plus(ttl), fenced ? token : null);
         String got = fenced ? "OK, token " + token : "OK";
         String ran = "ran after taking redis lock '" + key + "' as " + owner;
         if (fenced) {
-            fields = Fields.merge(fields, Fields.of("token", token));
             ran += " with fencing token " + token;
         }
-        return new Owned(key, owner, fenced ? token : 0, worker + " - " + set + " → " + got, ran, fields);
+        return new Owned(key, owner, fenced ? token : 0, worker + " - " + set + " → " + got, ran, granted);
     }
 
     @Override

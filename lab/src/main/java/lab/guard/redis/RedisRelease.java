@@ -4,9 +4,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import lab.guard.Fields;
 import lab.guard.LockEvent;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisException;
@@ -47,10 +47,9 @@ final class RedisRelease {
                     pool, jedis -> safe ? compareAndDelete(jedis, key, owner) : delete(jedis, key, owner));
         } catch (JedisException e) {
             return new LockEvent(
-                    EventType.ERROR,
                     worker + " - redis lock '" + key + "' not released: " + RedisLocks.reason(e)
                             + "; it expires in at most " + ttl.toMillis() + " ms",
-                    Fields.of("key", key, "owner", owner));
+                    GivenBack.Error.ofLock(key, owner, null));
         }
     }
 
@@ -68,15 +67,8 @@ final class RedisRelease {
         Object set = jedis.eval(COMPARE_AND_PEXPIRE, List.of(key), List.of(owner, Long.toString(in.toMillis())));
         if (Long.valueOf(1).equals(set)) {
             return new LockEvent(
-                    EventType.RENEWED,
                     worker + " - " + command + " → 1: lease extended, " + in.toMillis() + " ms from now",
-                    Fields.of(
-                            "key",
-                            key,
-                            "owner",
-                            owner,
-                            "expires_at",
-                            clock.instant().plus(in).toString()));
+                    new LockFact.Renewed(key, owner, clock.instant().plus(in), null, false));
         }
         return lost(jedis, key, owner, " when the watchdog renewed it", command);
     }
@@ -102,10 +94,9 @@ final class RedisRelease {
         Object set = jedis.eval(COMPARE_AND_PEXPIREAT, List.of(key), List.of(owner, Long.toString(epochMs)));
         if (Long.valueOf(1).equals(set)) {
             return new LockEvent(
-                    EventType.RELEASED,
                     worker + " - " + command + " → 1: left to expire at " + at + " (in "
                             + Math.max(0, Duration.between(clock.instant(), at).toMillis()) + " ms), not deleted",
-                    Fields.of("key", key, "owner", owner, "how", "expires", "expires_at", at.toString()));
+                    GivenBack.Released.of(key, owner, GivenBack.How.EXPIRES).expiresAt(at));
         }
         return lost(jedis, key, owner, "", command);
     }
@@ -113,34 +104,30 @@ final class RedisRelease {
     private LockEvent lost(Jedis jedis, String key, String owner, String when, String command) {
         String holder = jedis.get(key);
         return new LockEvent(
-                EventType.LOST,
                 worker + " - redis lock '" + key + "' was no longer ours" + when + " (now held by "
                         + (holder == null ? "nobody" : holder) + "); " + command + " → 0",
-                Fields.of("key", key, "owner", owner, "holder", holder));
+                GivenBack.Lost.of(key, owner, holder, null));
     }
 
     private LockEvent notSet(String key, String owner, JedisException e) {
         return new LockEvent(
-                EventType.ERROR,
                 worker + " - redis lock '" + key + "' expiry not set: " + RedisLocks.reason(e),
-                Fields.of("key", key, "owner", owner));
+                GivenBack.Error.ofLock(key, owner, null));
     }
 
     private LockEvent compareAndDelete(Jedis jedis, String key, String owner) {
         Object deleted = jedis.eval(COMPARE_AND_DELETE, List.of(key), List.of(owner));
         if (Long.valueOf(1).equals(deleted)) {
             return new LockEvent(
-                    EventType.RELEASED,
                     worker + " - EVAL compare-and-delete " + key + " " + owner + " → 1",
-                    Fields.of("key", key, "owner", owner, "how", "deleted"));
+                    GivenBack.Released.of(key, owner, GivenBack.How.DELETED));
         }
         String holder = jedis.get(key);
         return new LockEvent(
-                EventType.LOST,
                 worker + " - redis lock '" + key + "' was no longer ours at release (expired after " + ttl.toMillis()
                         + " ms, or deleted by another worker's unsafe release); now held by "
                         + (holder == null ? "nobody" : holder) + "; compare-and-delete → 0, nothing deleted",
-                Fields.of("key", key, "owner", owner, "holder", holder));
+                GivenBack.Lost.of(key, owner, holder, null));
     }
 
     private LockEvent delete(Jedis jedis, String key, String owner) {
@@ -150,17 +137,9 @@ final class RedisRelease {
         String whose = ours
                 ? "our own lock"
                 : holder == null ? "nothing: it had expired" : "the lock of " + holder + ", not ours";
-        return new LockEvent(
-                ours ? EventType.RELEASED : EventType.LOST,
-                worker + " - DEL " + key + " → " + deleted + " (deleted " + whose + ")",
-                Fields.of(
-                        "key",
-                        key,
-                        "owner",
-                        owner,
-                        "how",
-                        ours ? "deleted" : null,
-                        "deleted_owner",
-                        ours || deleted == 0 ? null : holder));
+        String said = worker + " - DEL " + key + " → " + deleted + " (deleted " + whose + ")";
+        return ours
+                ? new LockEvent(said, GivenBack.Released.of(key, owner, GivenBack.How.DELETED))
+                : new LockEvent(said, GivenBack.Lost.of(key, owner, null, deleted == 0 ? null : holder));
     }
 }

@@ -5,14 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import lab.guard.Attempt;
-import lab.guard.Fields;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
-import lab.protocol.EventType;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
+import lab.protocol.WorkerFact;
 
 /**
  * Mode {@code lock-file} (the test sources' own): the oldest cross-process lock there is, a file created with
@@ -33,7 +33,7 @@ final class LockFile implements LockMechanism<LockFile.Held> {
     }
 
     /** The file, created by this worker. */
-    record Held(String acquired, String ranHow, Map<String, Object> fields) implements Lease {}
+    record Held(String acquired, String ranHow, LockFact.Acquired granted) implements Lease {}
 
     @Override
     public Attempt<Held> acquire(Tick tick) {
@@ -43,7 +43,7 @@ final class LockFile implements LockMechanism<LockFile.Held> {
         } catch (FileAlreadyExistsException taken) {
             return new Attempt.Refused<>(
                     worker + " - lock file " + file.getFileName() + " not created: it exists, held by " + holder(),
-                    Fields.of("key", file.toString(), "holder", holder()));
+                    WorkerFact.Skipped.held(file.toString(), holder(), null, null));
         } catch (IOException e) {
             return new Attempt.Broken<>(
                     worker + " - lock file " + file + " could not be created: " + e + "; tick skipped (fail closed)");
@@ -51,7 +51,7 @@ final class LockFile implements LockMechanism<LockFile.Held> {
         return new Attempt.Granted<>(new Held(
                 worker + " - lock file created (createFile " + file.getFileName() + " → ok)",
                 "ran holding lock file " + file.getFileName(),
-                Fields.of("lock", "lockfile", "key", file.toString(), "owner", owner)));
+                LockFact.Acquired.of(LockFileMode.LOCK, file.toString(), owner)));
     }
 
     /** Who wrote the file; a holder that has just created it may not have written its name yet. */
@@ -69,12 +69,12 @@ final class LockFile implements LockMechanism<LockFile.Held> {
         try {
             Files.delete(file);
             return new LockEvent(
-                    EventType.RELEASED,
                     worker + " - lock file deleted (rm " + file.getFileName() + ")",
-                    Fields.of("key", file.toString(), "owner", owner, "how", "delete"));
+                    GivenBack.Released.of(file.toString(), owner, GivenBack.How.DELETED));
         } catch (IOException e) {
             return new LockEvent(
-                    EventType.ERROR, worker + " - lock file " + file + " could not be deleted: " + e, Map.of());
+                    worker + " - lock file " + file + " could not be deleted: " + e,
+                    GivenBack.Error.ofLock(file.toString(), owner, null));
         }
     }
 }

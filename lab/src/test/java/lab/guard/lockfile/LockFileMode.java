@@ -19,7 +19,7 @@ import lab.protocol.Knobs;
  * panel. Its lock is a file in the host's lock folder, seen through the workers' events, as the host-mutex's is.
  */
 public final class LockFileMode extends ModeDeclaration {
-    private static final Lock LOCK = new Lock("lock-file", "lockfile", Sight.EACH_HOST, "lock file ");
+    static final Lock LOCK = new Lock("lock-file", "lockfile", Sight.EACH_HOST, "lock file ");
 
     @Override
     public String cliName() {

@@ -1,0 +1,140 @@
+package lab.protocol;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What the launcher records of its own doing, under the worker name {@link Event#LAB}: one record per kind. */
+public sealed interface LabFact extends Fact {
+
+    /** Every worker was asked to switch to {@code spec}; {@code acknowledgedAt} null if one refused. */
+    record Switch(Map<String, String> spec, Instant acknowledgedAt) implements LabFact {
+        public Switch {
+            spec = Collections.unmodifiableMap(new LinkedHashMap<>(spec));
+        }
+
+        /** From a spec's wire form, every value as text. */
+        public static Switch of(Map<String, ?> spec, Instant acknowledgedAt) {
+            return new Switch(Facts.text(spec), acknowledgedAt);
+        }
+
+        public EventType type() {
+            return EventType.SWITCH;
+        }
+    }
+
+    /**
+     * A fault hurt a worker ({@code target}, {@code targetPid}), or cut a simulated {@code host} off from the lock
+     * servers or healed it: then {@code workers} are that host's worker ids.
+     */
+    record Fault(FaultKind kind, String target, Long targetPid, String host, @Joined List<String> workers)
+            implements LabFact {
+        public Fault {
+            workers = workers == null ? null : List.copyOf(workers);
+        }
+
+        public static Fault on(FaultKind kind, String target, long pid) {
+            return new Fault(kind, target, pid, null, null);
+        }
+
+        public static Fault ofHost(FaultKind kind, String host, List<String> workers) {
+            return new Fault(kind, null, null, host, workers);
+        }
+
+        public EventType type() {
+            return EventType.FAULT;
+        }
+    }
+
+    /** The kinds of fault the recording names. */
+    enum FaultKind {
+        KILL,
+        PAUSE,
+        RESUME,
+        STOP,
+        RESTART,
+        PARTITION,
+        HEAL;
+
+        /** The kind a fault's word names: {@code kill}, {@code partition}. */
+        public static FaultKind named(String word) {
+            return valueOf(word.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        }
+
+        /** Its name on the line: {@code gave-up}. */
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /** One of the lab's servers started or stopped; {@code onItsOwn}: its process died without the lab stopping it. */
+    record Server(String name, boolean up, Boolean onItsOwn) implements LabFact {
+        public EventType type() {
+            return EventType.SERVER;
+        }
+    }
+
+    /** A worker was replaced by a fresh JVM. */
+    record Restart(String target, long oldPid, long newPid) implements LabFact {
+        public EventType type() {
+            return EventType.RESTART;
+        }
+    }
+
+    /** The lock's holder, as its server shows it, changed; {@code holder} null: free. */
+    record Lock(String key, String holder, Long ttlMs) implements LabFact {
+        public EventType type() {
+            return EventType.LOCK;
+        }
+    }
+
+    /** A scenario's {@code say} step as the room saw it. */
+    record Caption(int step, int line, String text) implements LabFact {
+        public EventType type() {
+            return EventType.CAPTION;
+        }
+    }
+
+    /** One expectation judged. */
+    record Verdict(int step, int line, boolean passed, String text) implements LabFact {
+        public EventType type() {
+            return EventType.VERDICT;
+        }
+    }
+
+    /** The table was read at the end of the session: the span whose complete windows the summary counts. */
+    record Counted(Instant from, Instant to, long everyMs) implements LabFact {
+        public EventType type() {
+            return EventType.COUNTED;
+        }
+    }
+
+    /** A worker ended that the lab had not killed or stopped; {@code signal} null for a plain exit code. */
+    record Exited(String target, long targetPid, Integer exitCode, String signal, List<String> stderr)
+            implements LabFact {
+        public Exited {
+            stderr = stderr == null ? null : List.copyOf(stderr);
+        }
+
+        public EventType type() {
+            return EventType.EXITED;
+        }
+    }
+
+    /** A worker started on its own attached, or reported again after it was lost ({@code silentMs} 0 the first time). */
+    record Attached(String target, long targetPid, String host, long silentMs) implements LabFact {
+        public EventType type() {
+            return EventType.ATTACHED;
+        }
+    }
+
+    /** An attached worker went silent (lost) or said it was leaving. */
+    record Detached(String target, long targetPid, String host, long silentMs) implements LabFact {
+        public EventType type() {
+            return EventType.DETACHED;
+        }
+    }
+}
