@@ -4,19 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import lab.protocol.AttachGrant;
 import lab.protocol.AttachRequest;
@@ -43,33 +33,27 @@ final class ReportLink {
 
     static final Duration GIVE_UP = Duration.ofSeconds(30);
     private static final Duration RETRY = Duration.ofMillis(500);
-    /** Lines kept while the launcher is unreachable; past this the oldest go, counted. */
-    private static final int KEPT_AT_MOST = 10_000;
-
-    private static final int SAMPLES = 16;
 
     private final String worker;
     private final long pid;
     private final String host;
     private final URI reportTo;
-    private final String token;
+    private final LauncherCalls calls;
     private final Clock clock;
     private final PrintStream say;
-    private final LinkedBlockingQueue<Object> outgoing = new LinkedBlockingQueue<>();
-    private final Deque<ClockOffset> samples = new ArrayDeque<>();
+    private final Outbox outbox = new Outbox();
+    private final ClockSamples samples = new ClockSamples();
     private volatile Consumer<Control> controls = c -> {};
     private volatile boolean leaving;
     private volatile int endCode;
     private final Thread sender;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     ReportLink(String worker, long pid, String host, URI reportTo, String token, Clock clock, PrintStream say) {
         this.worker = worker;
         this.pid = pid;
         this.host = host;
         this.reportTo = reportTo;
-        this.token = token;
+        this.calls = new LauncherCalls(reportTo, token);
         this.clock = clock;
         this.say = say;
         this.sender = new Thread(this::loop, worker + "-report");
@@ -102,19 +86,19 @@ final class ReportLink {
         while (true) {
             Instant sent = clock.instant();
             try {
-                Answer a = post("/attach", new AttachRequest(worker, pid, host, sent).toJson());
-                if (a.status == 200) {
-                    AttachGrant g = AttachGrant.parse(a.body);
-                    sample(ClockOffset.of(sent, g.now(), clock.instant()));
+                LauncherCalls.Answer a = calls.post("/attach", new AttachRequest(worker, pid, host, sent).toJson());
+                if (a.status() == 200) {
+                    AttachGrant g = AttachGrant.parse(a.body());
+                    samples.add(ClockOffset.of(sent, g.now(), clock.instant()));
                     return g;
                 }
-                if (a.status == 401 || a.status == 400 || a.status == 403) {
+                if (a.status() == 401 || a.status() == 400 || a.status() == 403) {
                     throw new Refused(
-                            "the launcher at " + reportTo + " refused to attach " + worker + " (" + a.status + "): "
+                            "the launcher at " + reportTo + " refused to attach " + worker + " (" + a.status() + "): "
                                     + a.error(),
                             2);
                 }
-                last = a.status + " " + a.error();
+                last = a.status() + " " + a.error();
             } catch (IOException | BadFieldException e) {
                 last = e.toString();
             }
@@ -135,37 +119,19 @@ final class ReportLink {
 
     /** An output stream that reports every line written to it, as the worker's stdout carries event lines. */
     OutputStream lines() {
-        return new OutputStream() {
-            private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-
-            @Override
-            public synchronized void write(int b) {
-                if (b == '\n') {
-                    outgoing.add(line.toString(StandardCharsets.UTF_8));
-                    line.reset();
-                } else {
-                    line.write(b);
-                }
-            }
-        };
+        return outbox.lines();
     }
 
     /** The ids of the control calls handed on already. */
     private final java.util.Set<Long> applied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     void ack(ControlAck ack) {
-        outgoing.add(ack);
+        outbox.ack(ack);
     }
 
     /** The best estimate of the launcher's clock minus ours, or null before the first. */
-    synchronized ClockOffset offset() {
-        ClockOffset best = null;
-        for (ClockOffset s : samples) {
-            if (best == null || best.worseThan(s)) {
-                best = s;
-            }
-        }
-        return best;
+    ClockOffset offset() {
+        return samples.best();
     }
 
     void start() {
@@ -186,43 +152,22 @@ final class ReportLink {
         }
     }
 
-    private synchronized void sample(ClockOffset s) {
-        samples.addLast(s);
-        while (samples.size() > SAMPLES) {
-            samples.removeFirst();
-        }
-    }
-
     private void loop() {
-        List<String> lines = new ArrayList<>();
-        List<ControlAck> acks = new ArrayList<>();
         long lastAnswer = System.nanoTime();
-        long dropped = 0;
         String lastFailure = "";
         while (true) {
             boolean last = leaving;
-            if (!last) {
+            try {
+                outbox.gather(last ? 0 : HEARTBEAT.toMillis());
+            } catch (InterruptedException e) {
+                last = true; // leave() wakes us: send what is left, once
                 try {
-                    Object first = outgoing.poll(HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
-                    if (first != null) {
-                        take(first, lines, acks);
-                    }
-                } catch (InterruptedException e) {
-                    last = true; // leave() wakes us: send what is left, once
+                    outbox.gather(0);
+                } catch (InterruptedException cannot) {
+                    // gathering without waiting does not wait
                 }
             }
-            List<Object> more = new ArrayList<>();
-            outgoing.drainTo(more);
-            more.forEach(o -> take(o, lines, acks));
-            while (lines.size() > KEPT_AT_MOST) {
-                lines.remove(0);
-                dropped++;
-            }
-            if (dropped > 0 && lines.size() < KEPT_AT_MOST / 2) {
-                say.println(worker + " - " + dropped + " event lines dropped while the launcher at " + reportTo
-                        + " was unreachable (rows in the table still count them)");
-                dropped = 0;
-            }
+            outbox.trim(worker, reportTo, say);
             ClockOffset off = offset();
             Instant sent = clock.instant();
             Report r = new Report(
@@ -232,34 +177,33 @@ final class ReportLink {
                     off == null ? null : off.millis(),
                     off == null ? null : off.errorMillis(),
                     last,
-                    List.copyOf(lines),
-                    List.copyOf(acks));
+                    outbox.pendingLines(),
+                    outbox.pendingAcks());
             boolean answered = false;
             try {
-                Answer a = post("/events", r.toJson());
-                if (a.status == 200) {
+                LauncherCalls.Answer a = calls.post("/events", r.toJson());
+                if (a.status() == 200) {
                     answered = true;
-                    ReportReply reply = ReportReply.parse(a.body);
-                    sample(ClockOffset.of(sent, reply.now(), clock.instant()));
-                    lines.clear();
-                    acks.clear();
+                    ReportReply reply = ReportReply.parse(a.body());
+                    samples.add(ClockOffset.of(sent, reply.now(), clock.instant()));
+                    outbox.delivered();
                     lastAnswer = System.nanoTime();
                     // A call not yet answered comes again on every reply until its answer arrives: once each.
                     reply.controls().stream()
                             .filter(c -> c.id() == 0 || applied.add(c.id()))
                             .forEach(c -> controls.accept(c));
-                } else if (a.status == 409) {
+                } else if (a.status() == 409) {
                     // The launcher does not know us (it was restarted): attach again, and take its mode in force.
                     AttachGrant g = attach();
                     controls.accept(new Control(0, g.spec().toMap()));
                     answered = true;
                     lastAnswer = System.nanoTime();
-                } else if (a.status == 401) {
+                } else if (a.status() == 401) {
                     stop(worker + " - the launcher at " + reportTo + " refused the token (401 " + a.error()
                             + "): stopping");
                     return;
                 } else {
-                    lastFailure = a.status + " " + a.error();
+                    lastFailure = a.status() + " " + a.error();
                 }
             } catch (IOException | BadFieldException e) {
                 lastFailure = e.toString();
@@ -290,14 +234,6 @@ final class ReportLink {
         }
     }
 
-    private static void take(Object o, List<String> lines, List<ControlAck> acks) {
-        if (o instanceof String s) {
-            lines.add(s);
-        } else if (o instanceof ControlAck a) {
-            acks.add(a);
-        }
-    }
-
     /**
      * One line; the worker's main thread then exits, through the shutdown hook's ordinary path: the run in progress
      * finishes and the lock is given back.
@@ -311,28 +247,5 @@ final class ReportLink {
     int awaitEnd() throws InterruptedException {
         sender.join();
         return endCode;
-    }
-
-    private record Answer(int status, byte[] body) {
-        String error() {
-            String text = new String(body, StandardCharsets.UTF_8).strip();
-            try {
-                Object e = com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(text).get("error");
-                return e == null ? text : String.valueOf(e);
-            } catch (IOException | RuntimeException notJson) {
-                return text.length() <= 200 ? text : text.substring(0, 200) + "...";
-            }
-        }
-    }
-
-    private Answer post(String path, String json) throws IOException, InterruptedException {
-        HttpRequest req = HttpRequest.newBuilder(reportTo.resolve(path))
-                .timeout(Duration.ofSeconds(5))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json))
-                .build();
-        HttpResponse<byte[]> res = http.send(req, HttpResponse.BodyHandlers.ofByteArray());
-        return new Answer(res.statusCode(), res.body());
     }
 }
