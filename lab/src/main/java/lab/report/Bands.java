@@ -44,13 +44,15 @@ final class Bands {
         Map<String, Event> open = new HashMap<>();
         for (Event e : lab(events)) {
             if (e.fact() instanceof LabFact.Fault f && f.target() != null) {
-                switch (f.kind()) {
-                    case PAUSE, KILL, STOP -> open.put(f.target(), e);
-                    case RESUME -> close(out, open.remove(f.target()), e.ts());
-                    case RESTART, PARTITION, HEAL -> {
-                        // a restart is drawn from its own record; a host's cut is not a worker's band
-                    }
-                }
+                // An expression, so that a new kind of fault does not compile until it is drawn or left out here.
+                Runnable draw =
+                        switch (f.kind()) {
+                            case PAUSE, KILL, STOP -> () -> open.put(f.target(), e);
+                            case RESUME -> () -> close(out, open.remove(f.target()), e.ts());
+                            // A restart is drawn from its own record; a host's cut is not a worker's band.
+                            case RESTART, PARTITION, HEAL -> () -> {};
+                        };
+                draw.run();
             } else if (e.fact() instanceof LabFact.Exited x) {
                 open.put(x.target(), e);
             } else if (e.fact() instanceof LabFact.Restart r) {
