@@ -49,7 +49,7 @@ final class Bands {
                         switch (f.kind()) {
                             case PAUSE, KILL, STOP -> () -> open.put(f.target(), e);
                             case RESUME -> () -> close(out, open.remove(f.target()), e.ts());
-                            // A restart is drawn from its own record; a host's cut is not a worker's band.
+                                // A restart is drawn from its own record; a host's cut is not a worker's band.
                             case RESTART, PARTITION, HEAL -> () -> {};
                         };
                 draw.run();
