@@ -119,7 +119,8 @@ class FencingTokenAcrossRestartTest {
     }
 
     private static long token(Outcome o) {
-        return ((WorkerFact.Executed) o.fact()).token();
+        // The token its row carried, written or refused.
+        return o.fact() instanceof WorkerFact.Refused r ? r.token() : ((WorkerFact.Executed) o.fact()).token();
     }
 
     /** w1 takes its token and stays in its job; Redis restarts; w2 takes the lock. Answers w1's run, still going. */
