@@ -41,15 +41,22 @@ class EventRoundTripTest {
             Map<String, Object> was = JSON.std.mapFrom(line);
             Map<String, Object> now = JSON.std.mapFrom(e.toJson());
             assertThat(now).as(line).isEqualTo(was);
-            if (!List.copyOf(now.keySet()).equals(List.copyOf(was.keySet()))) {
+            if (!List.copyOf(now.keySet()).equals(List.copyOf(was.keySet())) && !unordered(was)) {
                 reordered.add(line);
             }
         }
-        // The order of the facts is each record's own; only lines whose writer put them in another order differ
-        // (fired, whose facts came from an unordered map, and a few that added a fact before the others).
-        assertThat(reordered.size())
-                .as("lines written back in another order: %s", reordered)
-                .isLessThan(lines.size());
+        // The facts are written in the order of their record; the lines keep it, but for those whose writer took its
+        // facts from an unordered map (fired, fault, a late skip) and a PostgreSQL release, which said how first.
+        assertThat(reordered).as("lines written back in another order").isEmpty();
+    }
+
+    private static boolean unordered(Map<String, Object> line) {
+        Object event = line.get("event");
+        List<String> keys = List.copyOf(line.keySet());
+        return event.equals("fired")
+                || event.equals("fault")
+                || event.equals("skipped") && "late".equals(line.get("reason"))
+                || event.equals("released") && keys.indexOf("how") < keys.indexOf("key");
     }
 
     @Test
