@@ -188,4 +188,23 @@ class ArchitectureTest {
         }
         assertThat(broken).isEmpty();
     }
+
+    /**
+     * A room whose file grows past a screenful or so is holding two responsibilities: split it by what each part is
+     * for, not in halves.
+     */
+    @Test
+    void no_main_source_file_is_over_300_lines() throws IOException {
+        List<String> long_ = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                long lines = Files.readAllLines(f).size();
+                if (lines > 300) {
+                    long_.add(SOURCES.relativize(f) + ": " + lines + " lines");
+                }
+            }
+        }
+        assertThat(long_).as("main files over 300 lines").isEmpty();
+    }
 }
