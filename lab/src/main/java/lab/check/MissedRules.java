@@ -138,7 +138,8 @@ final class MissedRules {
         List<Heard<WorkerFact.Skipped>> held = heldSkips(tick, history);
         for (Heard<WorkerFact.Skipped> skip : held) {
             Owner holder = Owner.parse(skip.fact().holder());
-            Optional<Heard<LockFact.Acquired>> acquired = history.acquiredBy(holder.name(), skip.ts());
+            Optional<Heard<LockFact.Acquired>> acquired =
+                    history.grantSeenBy(skip.fact().holder(), skip);
             Optional<Heard<LabFact>> fault =
                     acquired.flatMap(a -> history.killed(holder, a.ts())).filter(f -> !f.ts().isAfter(end));
             if (fault.isPresent()) {
@@ -173,7 +174,7 @@ final class MissedRules {
     private static Optional<String> heldPastWindow(Instant tick, Instant end, RunHistory history, Said said) {
         for (Heard<WorkerFact.Skipped> skip : heldSkips(tick, history)) {
             String holder = skip.fact().holder();
-            Optional<Heard<LockFact.Acquired>> acquired = history.acquiredBy(holder, skip.ts())
+            Optional<Heard<LockFact.Acquired>> acquired = history.grantSeenBy(holder, skip)
                     .filter(a -> a.tick() != null && a.tick().isBefore(tick));
             if (acquired.isPresent()) {
                 Long left = skip.fact().holderMsLeft();

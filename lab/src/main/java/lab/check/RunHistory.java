@@ -61,11 +61,30 @@ final class RunHistory {
         return of(kind, e -> test.test(kind.cast(e.fact())));
     }
 
-    /** The last acquire under {@code owner} at or before {@code at}, if the recording has one. */
-    Optional<Heard<LockFact.Acquired>> acquiredBy(String owner, Instant at) {
-        return where(LockFact.Acquired.class, a -> owner.equals(a.owner())).stream()
-                .filter(e -> !e.ts().isAfter(at))
-                .reduce((a, b) -> b);
+    /**
+     * The grant a skip found held by {@code holder}: the last acquire under that owner at or before the skip. A holder
+     * named by its worker alone (PostgreSQL names a session by its application, {@code w2}, where the grant says
+     * {@code w2-4243}) or whose own line was stamped after the skip (each process stamps its lines, and under load the
+     * holder's comes after the skips it caused) is found by its process instead: its grant for the skip's own tick,
+     * else its last grant at or before the skip.
+     */
+    Optional<Heard<LockFact.Acquired>> grantSeenBy(String holder, Heard<WorkerFact.Skipped> skip) {
+        Optional<Heard<LockFact.Acquired>> exact =
+                last(where(LockFact.Acquired.class, a -> holder.equals(a.owner())), skip.ts());
+        if (exact.isPresent()) {
+            return exact;
+        }
+        Owner owner = Owner.parse(holder);
+        List<Heard<LockFact.Acquired>> byProcess =
+                of(LockFact.Acquired.class, e -> !Event.LAB.equals(e.worker()) && owner.is(e.worker(), e.pid()));
+        Optional<Heard<LockFact.Acquired>> sameTick = byProcess.stream()
+                .filter(a -> skip.tick() != null && skip.tick().equals(a.tick()))
+                .findFirst();
+        return sameTick.isPresent() ? sameTick : last(byProcess, skip.ts());
+    }
+
+    private static <F extends Fact> Optional<Heard<F>> last(List<Heard<F>> heard, Instant at) {
+        return heard.stream().filter(e -> !e.ts().isAfter(at)).reduce((a, b) -> b);
     }
 
     /**

@@ -584,6 +584,28 @@ class ExplainerTest {
                                 + " at 12:00:05.210"));
     }
 
+    /**
+     * PostgreSQL names the holder by its session's application, {@code w1}, where the grant says {@code w1-4242}; and
+     * each process stamps its own lines, so under load the holder's grant can be stamped after the skips it caused.
+     */
+    @Test
+    void an_advisory_lock_holder_killed_in_its_tick_is_dead_holder_even_when_its_grant_was_stamped_after_the_skip() {
+        s.in("postgres")
+                .said("12:00:06.001", "w2", 4243, FIRED, "12:00:06", CRON)
+                .said("12:00:06.002", "w2", 4243, SKIPPED, "12:00:06", "reason=held key=42 holder=w1")
+                .said("12:00:06.020", "w1", 4242, ACQUIRED, "12:00:06", PG + "owner=w1-4242")
+                .fault("12:00:06.300", "kill", "w1", 4242);
+
+        Explanations x = s.explain("12:00:06", "12:00:07");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:06"),
+                        Cause.DEAD_HOLDER,
+                        "tick 12:00:06 missed: w1 held advisory lock 42 but was killed at .300"));
+    }
+
     @Test
     void a_holder_that_died_on_its_own_while_its_key_lived_on_is_dead_holder() {
         s.said(
