@@ -1,7 +1,7 @@
 package lab.guard;
 
 import java.util.List;
-import lab.guard.none.IdempotentWrite;
+import lab.guard.idempotent.IdempotentWrite;
 
 /**
  * No lock: in one JVM every worker runs every tick (the job's other effects happen each time), and across processes

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import lab.guard.none.IdempotentWrite;
+import lab.guard.idempotent.IdempotentWrite;
 import lab.protocol.WorkerFact;
 import org.junit.jupiter.api.Test;
 

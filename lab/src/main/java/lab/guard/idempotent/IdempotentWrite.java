@@ -1,4 +1,4 @@
-package lab.guard.none;
+package lab.guard.idempotent;
 
 import lab.guard.Guard;
 import lab.guard.Job;

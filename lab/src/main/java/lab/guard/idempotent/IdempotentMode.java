@@ -1,4 +1,4 @@
-package lab.guard.none;
+package lab.guard.idempotent;
 
 import java.util.Optional;
 import lab.guard.Guard;
