@@ -95,7 +95,7 @@ final class Partitions {
                 verb + " " + host + because,
                 // Its workers by id: the explainer names the partition that stopped a holder's renewals.
                 LabFact.Fault.ofHost(
-                        LabFact.FaultKind.named(verb),
+                        cut ? LabFact.FaultKind.PARTITION : LabFact.FaultKind.HEAL,
                         host,
                         workerIds.get().stream()
                                 .filter(id -> hostOf.apply(id).equals(h))

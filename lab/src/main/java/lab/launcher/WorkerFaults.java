@@ -147,10 +147,7 @@ final class WorkerFaults {
         WorkerProcess w = found.get();
         String who = w.id() + " (pid " + w.pid() + ")";
         // Recorded before it lands: a kill's consequences (its key outliving it) come after this instant.
-        recording.lab(
-                spec.get().mode().cliName(),
-                kind + " " + who,
-                LabFact.Fault.on(LabFact.FaultKind.named(kind), w.id(), w.pid()));
+        recording.lab(spec.get().mode().cliName(), kind + " " + who, LabFact.Fault.on(f.kind(), w.id(), w.pid()));
         return act.apply(w, who);
     }
 }

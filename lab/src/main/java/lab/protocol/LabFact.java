@@ -58,11 +58,6 @@ public sealed interface LabFact extends Fact {
         PARTITION,
         HEAL;
 
-        /** The kind a fault's word names: {@code kill}, {@code partition}. */
-        public static FaultKind named(String word) {
-            return valueOf(word.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
-        }
-
         /** Its name on the line: {@code gave-up}. */
         @Override
         public String toString() {

@@ -3,6 +3,7 @@ package lab.session;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import lab.protocol.LabFact;
 
 /**
  * Every fault the lab can do, one record each: the nemesis's vocabulary, as Jepsen names the one component that does
@@ -53,8 +54,16 @@ public sealed interface Fault {
     sealed interface OnWorker extends Fault {
         WorkerTarget target();
 
-        /** {@code kill}: the step's name, and the {@code kind} the recording's {@code fault} event keeps. */
-        String word();
+        /**
+         * The {@code kind} the recording's {@code fault} event keeps: a new worker fault does not compile until it
+         * names one, and a new kind until every view of the recording handles it.
+         */
+        LabFact.FaultKind kind();
+
+        /** {@code kill}: the step's name, and its kind's word on the line. */
+        default String word() {
+            return kind().toString();
+        }
 
         @Override
         default String describe() {
@@ -86,8 +95,8 @@ public sealed interface Fault {
         }
 
         @Override
-        public String word() {
-            return "kill";
+        public LabFact.FaultKind kind() {
+            return LabFact.FaultKind.KILL;
         }
 
         @Override
@@ -104,8 +113,8 @@ public sealed interface Fault {
         }
 
         @Override
-        public String word() {
-            return "pause";
+        public LabFact.FaultKind kind() {
+            return LabFact.FaultKind.PAUSE;
         }
 
         @Override
@@ -122,8 +131,8 @@ public sealed interface Fault {
         }
 
         @Override
-        public String word() {
-            return "resume";
+        public LabFact.FaultKind kind() {
+            return LabFact.FaultKind.RESUME;
         }
 
         @Override
@@ -140,8 +149,8 @@ public sealed interface Fault {
         }
 
         @Override
-        public String word() {
-            return "stop";
+        public LabFact.FaultKind kind() {
+            return LabFact.FaultKind.STOP;
         }
 
         @Override
@@ -158,8 +167,8 @@ public sealed interface Fault {
         }
 
         @Override
-        public String word() {
-            return "restart";
+        public LabFact.FaultKind kind() {
+            return LabFact.FaultKind.RESTART;
         }
 
         @Override
