@@ -140,11 +140,11 @@ public final class Checker {
     }
 
     /** The pairs {@link #overlaps} counts, the earlier start first: the explainer explains exactly these. */
-    static List<RunPair> overlappingPairs(List<CounterRow> rows) {
+    static List<JobRunPair> overlappingPairs(List<CounterRow> rows) {
         List<CounterRow> byStart = rows.stream()
                 .sorted(Comparator.comparing(CounterRow::startedAt))
                 .toList();
-        List<RunPair> pairs = new ArrayList<>();
+        List<JobRunPair> pairs = new ArrayList<>();
         for (int i = 0; i < byStart.size(); i++) {
             CounterRow a = byStart.get(i);
             for (int j = i + 1; j < byStart.size(); j++) {
@@ -153,7 +153,7 @@ public final class Checker {
                     break; // sorted by start: no later run can begin before a ends either
                 }
                 if (a.startedAt().isBefore(b.createdAt())) {
-                    pairs.add(new RunPair(a, b));
+                    pairs.add(new JobRunPair(a, b));
                 }
             }
         }
@@ -161,7 +161,7 @@ public final class Checker {
     }
 
     /** The pairs whose two clocks may be compared: the only overlaps counted and explained. */
-    static List<RunPair> overlappingPairs(List<CounterRow> rows, Clocks clocks) {
+    static List<JobRunPair> overlappingPairs(List<CounterRow> rows, Clocks clocks) {
         return overlappingPairs(rows).stream()
                 .filter(p -> clocks.comparable(p.first().worker(), p.second().worker()))
                 .toList();
@@ -176,7 +176,7 @@ public final class Checker {
         List<CounterRow> inSpan = inSpan(rows, completeWindows(from, to, period), period);
         Map<String, Integer> byWorkers = new TreeMap<>();
         Map<String, String[]> names = new TreeMap<>();
-        for (RunPair p : overlappingPairs(inSpan)) {
+        for (JobRunPair p : overlappingPairs(inSpan)) {
             String a = p.first().worker();
             String b = p.second().worker();
             if (!clocks.comparable(a, b)) {

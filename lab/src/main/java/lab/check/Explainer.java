@@ -28,7 +28,7 @@ public final class Explainer {
         List<Instant> windows = Checker.completeWindows(from, to, period);
         List<CounterRow> inSpan = Checker.inSpan(rows, windows, period);
         Map<Instant, List<CounterRow>> perWindow = Checker.byWindow(inSpan, period);
-        RunHistory history = new RunHistory(recording);
+        RecordingIndex history = new RecordingIndex(recording);
         List<Finding> findings = new ArrayList<>();
         for (Instant tick : windows) {
             List<CounterRow> ran = perWindow.getOrDefault(tick, List.of());
@@ -39,7 +39,7 @@ public final class Explainer {
                 findings.add(duplicate(tick, ran, history));
             }
         }
-        for (RunPair pair : Checker.overlappingPairs(inSpan, clocks)) {
+        for (JobRunPair pair : Checker.overlappingPairs(inSpan, clocks)) {
             findings.add(overlap(pair, history));
         }
         findings.sort(Comparator.comparing(Finding::tick).thenComparing(Finding::kind));
@@ -50,14 +50,14 @@ public final class Explainer {
      * Each later run against the last run before it that took the lock (the run just before when none did): the
      * tick's cause is the most specific any of these pairs proves.
      */
-    private static Finding duplicate(Instant tick, List<CounterRow> ran, RunHistory history) {
-        List<Run> runs = ran.stream()
+    private static Finding duplicate(Instant tick, List<CounterRow> ran, RecordingIndex history) {
+        List<JobRun> runs = ran.stream()
                 .sorted(Comparator.comparing(CounterRow::startedAt))
                 .map(history::run)
                 .toList();
         Verdict best = null;
         for (int i = 1; i < runs.size(); i++) {
-            Run a = runs.get(i - 1);
+            JobRun a = runs.get(i - 1);
             for (int j = i - 1; j >= 0; j--) {
                 if (runs.get(j).acquired() != null) {
                     a = runs.get(j);
@@ -73,20 +73,20 @@ public final class Explainer {
         String times = runs.size() == 2
                 ? "twice"
                 : runs.size() + " times ("
-                        + runs.stream().map(Run::who).collect(java.util.stream.Collectors.joining(", ")) + ")";
+                        + runs.stream().map(JobRun::who).collect(java.util.stream.Collectors.joining(", ")) + ")";
         return finding(Finding.Kind.DUPLICATE, tick, best, "tick " + Said.tick(tick) + " ran " + times + ": ");
     }
 
-    private static Finding overlap(RunPair pair, RunHistory history) {
-        Run a = history.run(pair.first());
-        Run b = history.run(pair.second());
+    private static Finding overlap(JobRunPair pair, RecordingIndex history) {
+        JobRun a = history.run(pair.first());
+        JobRun b = history.run(pair.second());
         Instant tick = pair.second().tickAt();
         Said said = new Said(tick);
         String head = "overlap: " + span(a, said) + " and " + span(b, said) + ": ";
         return finding(Finding.Kind.OVERLAP, tick, TwiceRules.judge(a, b, history, said), head);
     }
 
-    private static String span(Run r, Said said) {
+    private static String span(JobRun r, Said said) {
         return r.who() + " (" + said.at(r.row().startedAt()) + "–"
                 + said.at(r.row().createdAt()) + ")";
     }

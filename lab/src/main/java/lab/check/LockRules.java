@@ -20,9 +20,9 @@ final class LockRules {
      * stopped, the other took the lock after that, and the paused one wrote its row late, not knowing. The late write
      * is what a fencing token refuses.
      */
-    static Optional<String> pausedHolder(Run a, Run b, RunHistory history, Said said) {
-        for (Run p : List.of(a, b)) {
-            Run other = p == a ? b : a;
+    static Optional<String> pausedHolder(JobRun a, JobRun b, RecordingIndex history, Said said) {
+        for (JobRun p : List.of(a, b)) {
+            JobRun other = p == a ? b : a;
             if (p.acquired() == null || other.acquired() == null) {
                 continue;
             }
@@ -57,7 +57,7 @@ final class LockRules {
     }
 
     /** When r's lease ended: its grant's expiry, or the last renewal's; null for a lock that does not expire. */
-    private static Instant leaseEnd(Run r, RunHistory history) {
+    private static Instant leaseEnd(JobRun r, RecordingIndex history) {
         Instant granted = r.acquired().fact().expiresAt();
         if (granted == null) {
             return null;
@@ -70,7 +70,7 @@ final class LockRules {
     }
 
     /** Another process's unsafe delete freed a's key after a took it and before b took it. */
-    static Optional<String> deletedByOther(Run a, Run b, RunHistory history, Said said) {
+    static Optional<String> deletedByOther(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.owner() == null || b.acquired() == null) {
             return Optional.empty();
         }
@@ -95,7 +95,7 @@ final class LockRules {
     }
 
     /** a's lease, renewals included, ran out while a's job ran, and b took the lock once it had. */
-    static Optional<String> leaseExpired(Run a, Run b, RunHistory history, Said said) {
+    static Optional<String> leaseExpired(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant granted = a.acquired() == null ? null : a.acquired().fact().expiresAt();
         if (granted == null || b.acquired() == null) {
             return Optional.empty();
@@ -124,7 +124,7 @@ final class LockRules {
      * Both fire on an interval trigger, each on its own phase: b asked for the lock once a's was free again, as in
      * {@link #releasedEarly}, but the gap between them is their phases, not the jitter of one instant.
      */
-    static Optional<String> ownPhase(Run a, Run b, RunHistory history, Said said) {
+    static Optional<String> ownPhase(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant free = a.freeAt();
         if (!a.onInterval() || !b.onInterval() || !freeWhenAsked(a, b)) {
             return Optional.empty();
@@ -140,7 +140,7 @@ final class LockRules {
      * A blocking lock only queued b behind a: b asked while a held it, and was granted it once a released it. Only
      * a lock call that waits ({@code blocking}) can queue; a try-lock that got the lock found it free.
      */
-    static Optional<String> queued(Run a, Run b, RunHistory history, Said said) {
+    static Optional<String> queued(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant free = a.freeAt();
         if (free == null || b.fired() == null || b.acquired() == null || !blocking(b)) {
             return Optional.empty();
@@ -160,7 +160,7 @@ final class LockRules {
      * line is stamped after its release returned, b's grant may fall in between); without a grant, b must have fired
      * after a's lock was free.
      */
-    static Optional<String> releasedEarly(Run a, Run b, RunHistory history, Said said) {
+    static Optional<String> releasedEarly(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant free = a.freeAt();
         if (free == null || b.fired() == null || blocking(b) && b.fired().ts().isBefore(free)) {
             return Optional.empty();
@@ -186,7 +186,7 @@ final class LockRules {
     }
 
     /** a's lock was free when b asked for it: b fired after it was, or b's try-lock got it after a had it. */
-    private static boolean freeWhenAsked(Run a, Run b) {
+    private static boolean freeWhenAsked(JobRun a, JobRun b) {
         Instant free = a.freeAt();
         if (free == null || b.fired() == null || blocking(b) && b.fired().ts().isBefore(free)) {
             return false;
@@ -198,12 +198,12 @@ final class LockRules {
         return tookIt || !free.isAfter(b.fired().ts());
     }
 
-    private static boolean blocking(Run b) {
+    private static boolean blocking(JobRun b) {
         return b.acquired() != null && Boolean.TRUE.equals(b.acquired().fact().blocking());
     }
 
     /** The renewals of r's lease, by its owner. */
-    private static List<Heard<LockFact.Renewed>> renewals(Run r, RunHistory history) {
+    private static List<Heard<LockFact.Renewed>> renewals(JobRun r, RecordingIndex history) {
         return history.where(LockFact.Renewed.class, e -> java.util.Objects.equals(r.owner(), e.owner()));
     }
 }

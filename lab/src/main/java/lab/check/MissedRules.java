@@ -21,7 +21,7 @@ import lab.protocol.WorkerFact;
  */
 final class MissedRules {
     private interface Rule {
-        Optional<String> evidence(Instant tick, Instant end, RunHistory history, Said said);
+        Optional<String> evidence(Instant tick, Instant end, RecordingIndex history, Said said);
     }
 
     private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
@@ -36,7 +36,7 @@ final class MissedRules {
 
     private MissedRules() {}
 
-    static Verdict judge(Instant tick, Duration period, RunHistory history, Said said) {
+    static Verdict judge(Instant tick, Duration period, RecordingIndex history, Said said) {
         Instant end = tick.plus(period);
         for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
             Optional<String> evidence = rule.getValue().evidence(tick, end, history, said);
@@ -61,7 +61,7 @@ final class MissedRules {
      * The tick's write was refused for a stale fencing token: its holder lost its lease (a pause) and another
      * worker, with a higher token, wrote meanwhile. Fencing kept the wrong write out and left the tick without one.
      */
-    private static Optional<String> refused(Instant tick, Instant end, RunHistory history, Said said) {
+    private static Optional<String> refused(Instant tick, Instant end, RecordingIndex history, Said said) {
         return history.ofTick(WorkerFact.Refused.class, tick).stream()
                 .filter(e -> e.fact().token() != null)
                 .findFirst()
@@ -76,7 +76,7 @@ final class MissedRules {
      * that ran ({@code reason: store-down}); a worker that skipped because one of those held the lock failed with
      * it. The tick was given up, not run twice.
      */
-    private static Optional<String> storeDown(Instant tick, Instant end, RunHistory history, Said said) {
+    private static Optional<String> storeDown(Instant tick, Instant end, RecordingIndex history, Said said) {
         List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
         List<Heard<GivenBack.Error>> errors = history.ofTick(GivenBack.Error.class, tick).stream()
                 .filter(e -> !e.fact().fallback())
@@ -134,7 +134,7 @@ final class MissedRules {
     }
 
     /** The lock a worker skipped for, or a worker that took the lock for this tick, belonged to a killed process. */
-    private static Optional<String> deadHolder(Instant tick, Instant end, RunHistory history, Said said) {
+    private static Optional<String> deadHolder(Instant tick, Instant end, RecordingIndex history, Said said) {
         List<Heard<WorkerFact.Skipped>> held = heldSkips(tick, history);
         for (Heard<WorkerFact.Skipped> skip : held) {
             Owner holder = Owner.parse(skip.fact().holder());
@@ -144,10 +144,10 @@ final class MissedRules {
                     acquired.flatMap(a -> history.killed(holder, a.ts())).filter(f -> !f.ts().isAfter(end));
             if (fault.isPresent()) {
                 Long left = skip.fact().holderMsLeft();
-                return Optional.of(
-                        holder.name() + " held " + Run.lockName(acquired.get().fact())
-                                + (left == null ? "" : " (" + left + " ms left)") + " but " + past(fault.get())
-                                + " at " + said.at(fault.get().ts()));
+                return Optional.of(holder.name() + " held "
+                        + JobRun.lockName(acquired.get().fact())
+                        + (left == null ? "" : " (" + left + " ms left)") + " but " + past(fault.get())
+                        + " at " + said.at(fault.get().ts()));
             }
         }
         if (!held.isEmpty()) {
@@ -162,7 +162,7 @@ final class MissedRules {
                         ? ""
                         : " (its key had " + Said.ms(fault.get().ts(), expires) + " ms left)";
                 return Optional.of(
-                        acquired.worker() + " (pid " + acquired.pid() + ") took " + Run.lockName(acquired.fact())
+                        acquired.worker() + " (pid " + acquired.pid() + ") took " + JobRun.lockName(acquired.fact())
                                 + " at " + said.at(acquired.ts()) + " but " + past(fault.get()) + " at "
                                 + said.at(fault.get().ts()) + " before writing its row" + left);
             }
@@ -171,7 +171,7 @@ final class MissedRules {
     }
 
     /** A worker skipped because a lock taken for an earlier tick was still held when this one fired. */
-    private static Optional<String> heldPastWindow(Instant tick, Instant end, RunHistory history, Said said) {
+    private static Optional<String> heldPastWindow(Instant tick, Instant end, RecordingIndex history, Said said) {
         for (Heard<WorkerFact.Skipped> skip : heldSkips(tick, history)) {
             String holder = skip.fact().holder();
             Optional<Heard<LockFact.Acquired>> acquired = history.grantSeenBy(holder, skip)
@@ -179,7 +179,7 @@ final class MissedRules {
             if (acquired.isPresent()) {
                 Long left = skip.fact().holderMsLeft();
                 return Optional.of(
-                        holder + " still held " + Run.lockName(acquired.get().fact()) + " from tick "
+                        holder + " still held " + JobRun.lockName(acquired.get().fact()) + " from tick "
                                 + Said.tick(acquired.get().tick()) + (left == null ? "" : " (" + left + " ms left)")
                                 + " when " + skip.worker() + " tried at " + said.at(skip.ts()));
             }
@@ -198,7 +198,7 @@ final class MissedRules {
      * whose lock was free again only after this tick began.
      */
     private static Optional<String> goneWhenAsked(
-            Heard<WorkerFact.Skipped> skip, Instant tick, RunHistory history, Said said) {
+            Heard<WorkerFact.Skipped> skip, Instant tick, RecordingIndex history, Said said) {
         String key = skip.fact().key();
         Optional<Heard<LockFact.Acquired>> last =
                 history.where(LockFact.Acquired.class, a -> key.equals(a.key())).stream()
@@ -216,20 +216,20 @@ final class MissedRules {
                     return until == null || until.isBefore(released.ts()) ? released.ts() : until;
                 })
                 .filter(free -> free.isAfter(tick))
-                .map(free -> owner + " held " + Run.lockName(acquired.fact()) + " from tick "
+                .map(free -> owner + " held " + JobRun.lockName(acquired.fact()) + " from tick "
                         + Said.tick(acquired.tick()) + " until " + said.at(free) + ", past this tick's start; "
                         + skip.worker() + " found it taken at " + said.at(skip.ts())
                         + " and gone when it asked who held it");
     }
 
-    private static Optional<String> noWorker(Instant tick, Instant end, RunHistory history, Said said) {
+    private static Optional<String> noWorker(Instant tick, Instant end, RecordingIndex history, Said said) {
         return history.ofTick(WorkerFact.Fired.class, tick).isEmpty()
                 ? Optional.of("no worker fired (all down or paused)")
                 : Optional.empty();
     }
 
     /** This tick's skips because someone held the lock, that name the holder. */
-    private static List<Heard<WorkerFact.Skipped>> heldSkips(Instant tick, RunHistory history) {
+    private static List<Heard<WorkerFact.Skipped>> heldSkips(Instant tick, RecordingIndex history) {
         return history.ofTick(WorkerFact.Skipped.class, tick).stream()
                 .filter(e -> e.fact().reason() == WorkerFact.SkipReason.HELD
                         && e.fact().holder() != null)

@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 final class TwiceRules {
     private interface Rule {
-        Optional<String> evidence(Run a, Run b, RunHistory history, Said said);
+        Optional<String> evidence(JobRun a, JobRun b, RecordingIndex history, Said said);
     }
 
     private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
@@ -41,7 +41,7 @@ final class TwiceRules {
     private TwiceRules() {}
 
     /** The most specific cause that explains {@code b} running beside or after {@code a}, or unexplained. */
-    static Verdict judge(Run a, Run b, RunHistory history, Said said) {
+    static Verdict judge(JobRun a, JobRun b, RecordingIndex history, Said said) {
         for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
             if (ONE_LOCK.contains(rule.getKey()) && !oneLock(a, b)) {
                 continue; // two in-process mutexes, or two different keys: nothing passed from a to b
@@ -60,13 +60,13 @@ final class TwiceRules {
      * Whether a and b took one lock that both processes see: the same key on the same lock server, in a mode whose
      * lock is shared.
      */
-    private static boolean oneLock(Run a, Run b) {
+    private static boolean oneLock(JobRun a, JobRun b) {
         return sameKey(a, b)
                 && java.util.Objects.equals(
                         a.acquired().fact().lockServer(), b.acquired().fact().lockServer());
     }
 
-    private static boolean sameKey(Run a, Run b) {
+    private static boolean sameKey(JobRun a, JobRun b) {
         return a.acquired() != null
                 && b.acquired() != null
                 && !a.unsharedLock()
@@ -76,7 +76,7 @@ final class TwiceRules {
     }
 
     /** Both took "the" lock, by the same name, on two different lock servers: two locks that never saw each other. */
-    private static Optional<String> splitServers(Run a, Run b, RunHistory history, Said said) {
+    private static Optional<String> splitServers(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (!sameKey(a, b) || oneLock(a, b)) {
             return Optional.empty();
         }
@@ -94,14 +94,14 @@ final class TwiceRules {
                 + said.at(b.acquired().ts()) + ": one name, two locks that never saw each other");
     }
 
-    private static String server(Run r) {
+    private static String server(JobRun r) {
         lab.protocol.LockServer s = r.acquired().fact().lockServer();
         return s == null ? "1" : s.name();
     }
 
     /** The lock's server was down and a worker ran under its own in-process lock instead: nothing kept the others out. */
-    private static Optional<String> localFallback(Run a, Run b, RunHistory history, Said said) {
-        Run fell = a.fellBack() ? a : b.fellBack() ? b : null;
+    private static Optional<String> localFallback(JobRun a, JobRun b, RecordingIndex history, Said said) {
+        JobRun fell = a.fellBack() ? a : b.fellBack() ? b : null;
         if (fell == null || a.sameProcess(b)) {
             return Optional.empty();
         }
@@ -109,7 +109,7 @@ final class TwiceRules {
                 + " (on-lock-error local), which " + (fell == a ? b : a).who() + " never sees: both ran it");
     }
 
-    private static Optional<String> selfOverlap(Run a, Run b, RunHistory history, Said said) {
+    private static Optional<String> selfOverlap(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (!a.sameProcess(b)) {
             return Optional.empty();
         }
@@ -118,15 +118,15 @@ final class TwiceRules {
                 + said.at(a.row().createdAt()));
     }
 
-    private static Optional<String> noLock(Run a, Run b, RunHistory history, Said said) {
+    private static Optional<String> noLock(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if ((!a.unsharedLock() && !b.unsharedLock()) || a.sameProcess(b)) {
             return Optional.empty();
         }
         if (a.unsharedLock() != b.unsharedLock()) {
             // A tick during a switch: one worker still (or already) in a mode without a shared lock. The other's lock
             // could not keep it out, since it never asked.
-            Run free = a.unsharedLock() ? a : b;
-            Run locked = free == a ? b : a;
+            JobRun free = a.unsharedLock() ? a : b;
+            JobRun locked = free == a ? b : a;
             return Optional.of(free.who() + " ran it without a lock shared between processes (mode "
                     + free.row().mode() + "), so " + locked.who() + "'s lock (mode "
                     + locked.row().mode()
@@ -140,7 +140,7 @@ final class TwiceRules {
     }
 
     /** The first fact the recording lacks for a rule to hold: what to look for in the worker's output. */
-    private static String missing(Run a, Run b, Said said) {
+    private static String missing(JobRun a, JobRun b, Said said) {
         if (b.acquired() == null) {
             return "the recording has no acquire for " + b.who();
         }

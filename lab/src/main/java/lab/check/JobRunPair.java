@@ -3,4 +3,4 @@ package lab.check;
 import lab.store.CounterRow;
 
 /** Two runs of the job, {@code first} the one that started first (or with it). */
-record RunPair(CounterRow first, CounterRow second) {}
+record JobRunPair(CounterRow first, CounterRow second) {}

@@ -11,7 +11,7 @@ import lab.store.CounterRow;
  * One row of the counter table with what its worker said about that tick: each event null when the recording
  * has none (a worker killed mid-tick, or a mode that takes no lock).
  */
-record Run(
+record JobRun(
         CounterRow row,
         Heard<WorkerFact.Fired> fired,
         Heard<LockFact.Acquired> acquired,
@@ -49,7 +49,7 @@ record Run(
                 .orElse(false);
     }
 
-    boolean sameProcess(Run o) {
+    boolean sameProcess(JobRun o) {
         return row.worker().equals(o.row.worker()) && row.pid() == o.row.pid();
     }
 

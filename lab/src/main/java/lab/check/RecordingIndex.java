@@ -20,13 +20,13 @@ import lab.store.CounterRow;
  * lost, executed, skipped), and the facts that cross ticks (renewals and deletions by owner, the launcher's
  * faults). Only the typed facts are read, never {@code detail}.
  */
-final class RunHistory {
+final class RecordingIndex {
     private record Key(String worker, long pid, Instant tick) {}
 
     private final List<Event> events;
     private final Map<Key, List<Event>> byRun = new HashMap<>();
 
-    RunHistory(List<Event> recording) {
+    RecordingIndex(List<Event> recording) {
         this.events = List.copyOf(recording);
         for (Event e : events) {
             if (e.tick() != null && !Event.LAB.equals(e.worker())) {
@@ -37,9 +37,9 @@ final class RunHistory {
     }
 
     /** The row with what its process said about its tick. */
-    Run run(CounterRow row) {
+    JobRun run(CounterRow row) {
         List<Event> said = byRun.getOrDefault(new Key(row.worker(), row.pid(), row.tickAt()), List.of());
-        return new Run(
+        return new JobRun(
                 row,
                 first(said, WorkerFact.Fired.class),
                 first(said, LockFact.Acquired.class),
