@@ -228,8 +228,8 @@ public final class Knobs {
             "DURATION",
             "each fire comes up to this much after its time, at random, as in a busy app process (APScheduler's"
                     + " jitter)",
-            // Measured on the Python workers the lab imitates: their fires spread over 40-150 ms. Java's idle
-            // workers fire within a few ms of each other, which would hide the fast-job trap the lessons show.
+            // Java's idle workers fire within a few ms of each other, closer than busy app processes do, which would
+            // hide the fast-job trap the lessons show: a default spread of tens of ms keeps it visible.
             Duration.ofMillis(50),
             "a duration from 0 to 500ms, such as 50ms",
             Durations::parse,

@@ -6,7 +6,8 @@ import lab.protocol.Knobs;
 /**
  * What a worker does when it is told to stop (SIGTERM, its launcher gone), the same whether the launcher forked it or
  * it attached from elsewhere: with release-on-shutdown off it leaves as a process whose shutdown path never ran
- * (Python's default SIGTERM), else it gives back what it holds first and then stops the rest.
+ * (as after a kill -9, or a shutdown that never reaches the release), else it gives back what it holds first and
+ * then stops the rest.
  */
 final class ShutdownPath {
     private ShutdownPath() {}
