@@ -51,7 +51,6 @@ public final class Lab implements AutoCloseable {
     private final Tally tally;
     private final Clock clock;
     private final Recording recording;
-    private volatile int attachPort = -1;
     private volatile Consumer<String> said = line -> {};
 
     public Lab(LabSettings settings) {
@@ -185,7 +184,7 @@ public final class Lab implements AutoCloseable {
         infra.startTheRestInBackground(say);
         lockWatcher.start();
         if (settings.attach().on()) {
-            attachPort = Attaching.start(
+            Attaching.start(
                     attached,
                     settings,
                     infra,
@@ -221,11 +220,6 @@ public final class Lab implements AutoCloseable {
 
     public long readyMillis() {
         return Duration.between(launchedAt, readyAt).toMillis();
-    }
-
-    /** The port attached workers report to, once listening; -1 without {@code --attach}. */
-    public int attachPort() {
-        return attachPort;
     }
 
     /** Where this session records its events and summary: {@code runs/<yyyyMMdd-HHmmss-SSS>}. */
