@@ -26,6 +26,7 @@ public enum Cause {
     STORE_DOWN(true),
     DEAD_HOLDER(true),
     HELD_PAST_WINDOW(true),
+    LATE_FIRE(true),
     NO_WORKER(true),
     /** What the recording cannot explain: said so, never guessed. */
     UNEXPLAINED(null);

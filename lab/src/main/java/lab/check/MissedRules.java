@@ -31,6 +31,7 @@ final class MissedRules {
         RULES.put(Cause.STORE_DOWN, MissedRules::storeDown);
         RULES.put(Cause.DEAD_HOLDER, MissedRules::deadHolder);
         RULES.put(Cause.HELD_PAST_WINDOW, MissedRules::heldPastWindow);
+        RULES.put(Cause.LATE_FIRE, MissedRules::lateFire);
         RULES.put(Cause.NO_WORKER, MissedRules::noWorker);
     }
 
@@ -220,6 +221,36 @@ final class MissedRules {
                         + Said.tick(acquired.tick()) + " until " + said.at(free) + ", past this tick's start; "
                         + skip.worker() + " found it taken at " + said.at(skip.ts())
                         + " and gone when it asked who held it");
+    }
+
+    /**
+     * No worker ran the tick because every fire for it came too late to run: more than half a period after its time,
+     * so its scheduler dropped it (Quartz's misfire threshold) or the worker judged it missed. Its process was paused,
+     * or the machine starved it of the CPU; the lateness of each says by how much.
+     */
+    private static Optional<String> lateFire(Instant tick, Instant end, RecordingIndex history, Said said) {
+        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
+            return Optional.empty();
+        }
+        List<Heard<WorkerFact.Skipped>> late = history.ofTick(WorkerFact.Skipped.class, tick).stream()
+                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE)
+                .toList();
+        if (late.isEmpty()) {
+            return Optional.empty();
+        }
+        String who = late.stream()
+                .map(e -> e.worker() + " "
+                        + Duration.between(
+                                        e.fact().scheduledAt() == null
+                                                ? tick
+                                                : e.fact().scheduledAt(),
+                                        e.ts())
+                                .toMillis()
+                        + " ms")
+                .distinct()
+                .collect(Collectors.joining(", "));
+        return Optional.of("no fire came in time to run it: " + who + " late, more than half a period (paused, or"
+                + " starved of the CPU); no other worker fired");
     }
 
     private static Optional<String> noWorker(Instant tick, Instant end, RecordingIndex history, Said said) {

@@ -26,6 +26,7 @@ final class CauseWords {
             case STORE_DOWN -> "锁服务器连不上，worker fail-closed（宁可不跑）";
             case DEAD_HOLDER -> "持锁的 worker 已被杀掉或暂停，锁还没释放，别人拿不到";
             case HELD_PAST_WINDOW -> "锁一直被占到这个周期结束之后，其他 worker 只能跳过";
+            case LATE_FIRE -> "触发来得太晚（超过半个周期）：进程被暂停，或者机器太忙抢不到 CPU，这个周期被放弃了";
             case NO_WORKER -> "没有 worker 触发（全部停掉或暂停了）";
             case UNEXPLAINED -> "记录里找不到足够的事实来解释，不做猜测";
         };

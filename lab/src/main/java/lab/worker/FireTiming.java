@@ -47,6 +47,15 @@ record FireTiming(Duration every, Trigger trigger) {
     }
 
     /**
+     * A fire Quartz dropped before it reached the worker, read at {@code readAt}: more than its misfire threshold late,
+     * so missed whatever the arithmetic of {@link #judge} would say of it.
+     */
+    Fire dropped(Instant scheduledAt, Instant readAt) {
+        long late = Duration.between(scheduledAt, readAt).toMillis();
+        return new Fire(TickWindow.containing(scheduledAt, every), scheduledAt, late, true);
+    }
+
+    /**
      * Judges a fire that Quartz scheduled at {@code scheduledAt}, with the clock read at {@code readAt} after a jitter
      * of {@code jitterMillis}. The jitter meant is taken off, so that a fire is never missed for its own jitter; a pause
      * during that sleep still makes it late. The window is the scheduled time's, never the read time's: a fire run a

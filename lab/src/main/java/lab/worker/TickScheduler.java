@@ -14,6 +14,7 @@ import org.quartz.SchedulerException;
 import org.quartz.SimpleScheduleBuilder;
 import org.quartz.TriggerBuilder;
 import org.quartz.impl.StdSchedulerFactory;
+import org.quartz.listeners.TriggerListenerSupport;
 
 /**
  * This worker's own scheduler — Quartz with its in-memory store, the Java counterpart of APScheduler's
@@ -23,8 +24,10 @@ import org.quartz.impl.StdSchedulerFactory;
  * multiples of the period since the epoch, so every worker fires at the same instants. With {@code interval}, as
  * {@code IntervalTrigger(seconds=2)}, the first fire is one period after this worker's own start: each worker
  * keeps its own phase, and its runs land in the window their fire time falls in. A fire later than half a period
- * (a paused worker that resumes) is skipped to the next aligned instant instead of bursting to catch up; a fire
- * the scheduler thread had already taken when the pause began is dropped by {@link TickRunner#fire}.
+ * (a paused worker that resumes, a process the machine starved) is skipped to the next aligned instant instead of
+ * bursting to catch up; a fire the scheduler thread had already taken when the pause began is dropped by
+ * {@link TickRunner#fire}. Either way each tick so skipped is said, as a late skip: Quartz drops a misfire without a
+ * word, and a tick that no worker ran would otherwise read as one that no worker was alive for.
  */
 final class TickScheduler {
     private final Scheduler scheduler;
@@ -70,6 +73,28 @@ final class TickScheduler {
             Instant readAt = clock.instant();
             runner.fire(timing.judge(context.getScheduledFireTime().toInstant(), readAt, delay), jobName, trigger);
         });
+        scheduler.getListenerManager().addTriggerListener(droppedFires(runner, trigger));
+    }
+
+    /**
+     * Says every tick Quartz dropped as a misfire: from the fire it missed up to now, each a late skip. Quartz calls
+     * this before it moves the trigger on to its next fire after now, so those are exactly the ticks it will not fire.
+     */
+    private TriggerListenerSupport droppedFires(TickRunner runner, Trigger trigger) {
+        return new TriggerListenerSupport() {
+            @Override
+            public String getName() {
+                return "dropped-fires-" + worker;
+            }
+
+            @Override
+            public void triggerMisfired(org.quartz.Trigger missed) {
+                Instant now = clock.instant();
+                for (Instant at = missed.getNextFireTime().toInstant(); !at.isAfter(now); at = at.plus(every)) {
+                    runner.fire(timing.dropped(at, now), jobName, trigger);
+                }
+            }
+        };
     }
 
     private static void sleep(long ms) {

@@ -780,6 +780,35 @@ class ExplainerTest {
     }
 
     @Test
+    void a_tick_whose_every_fire_came_too_late_to_run_is_late_fire_with_each_lateness() {
+        s.row("w1", 101, "12:00:49", "12:00:49.002", "12:00:49.302")
+                .said("12:00:49.001", "w1", 101, FIRED, "12:00:49", CRON)
+                .said("12:00:51.412", "w1", 101, SKIPPED, "12:00:50", "reason=late scheduled_at=2026-07-07T12:00:50Z")
+                .said("12:00:51.530", "w2", 102, SKIPPED, "12:00:50", "reason=late scheduled_at=2026-07-07T12:00:50Z");
+
+        Explanations x = s.explain("12:00:49", "12:00:51");
+
+        assertThat(x.findings())
+                .containsExactly(new Finding(
+                        MISSED,
+                        t("12:00:50"),
+                        Cause.LATE_FIRE,
+                        "tick 12:00:50 missed: no fire came in time to run it: w1 1412 ms, w2 1530 ms late, more than"
+                                + " half a period (paused, or starved of the CPU); no other worker fired"));
+    }
+
+    @Test
+    void a_tick_one_worker_fired_for_in_time_is_not_put_down_to_another_workers_late_fire() {
+        s.said("12:00:50.001", "w2", 102, FIRED, "12:00:50", CRON)
+                .said("12:00:50.002", "w2", 102, SKIPPED, "12:00:50", "reason=held key=scheduler_lock:tick")
+                .said("12:00:51.412", "w1", 101, SKIPPED, "12:00:50", "reason=late scheduled_at=2026-07-07T12:00:50Z");
+
+        Explanations x = s.explain("12:00:50", "12:00:51");
+
+        assertThat(x.findings()).extracting(Finding::cause).doesNotContain(Cause.LATE_FIRE);
+    }
+
+    @Test
     void a_tick_during_a_switch_one_worker_still_naive_the_other_under_redis_is_no_lock() {
         s.in("naive")
                 .row("w1", 101, "12:00:59", "12:00:59.038", "12:00:59.338")

@@ -222,7 +222,7 @@ abstract class GuardContract {
                     .as("most rows in a tick across processes")
                     .isEqualTo(n);
             assertThat(((Number) summary.get("rows")).longValue())
-                    .as("rows over %d ticks, %d fires", ticks, fires)
+                    .as(() -> "rows over " + ticks + " ticks, " + fires + " fires; by window:\n" + byWindow(dir))
                     .isEqualTo(fires);
         } else {
             assertThat(perTick).as("rows per tick across processes").isEqualTo(Map.of("min", n, "median", n, "max", n));
@@ -232,6 +232,50 @@ abstract class GuardContract {
         assertThat(((Number) summary.get("job_runs")).longValue())
                 .as("runs noted in job_runs over %d ticks, %d fires", ticks, fires)
                 .isEqualTo(expectedRuns);
+    }
+
+    /**
+     * Each counted window's rows (worker/pid, from the table the lab saved) beside its fires and other worker lines
+     * (from the recording): what a failing count needs to be read, with no second run.
+     */
+    private static String byWindow(Path dir) {
+        try {
+            Path events = find(dir, "events.jsonl");
+            List<Event> all =
+                    Files.readAllLines(events).stream().map(Event::parse).toList();
+            LabFact.Counted counted = all.stream()
+                    .flatMap(e -> e.as(LabFact.Counted.class).stream())
+                    .reduce((a, b) -> b)
+                    .orElseThrow();
+            java.util.TreeMap<Instant, List<String>> lines = new java.util.TreeMap<>();
+            for (String row : Files.readAllLines(find(dir, "counter.csv")).stream()
+                    .skip(1)
+                    .toList()) {
+                String[] f = row.split(",", -1);
+                lines.computeIfAbsent(Instant.parse(f[2]), k -> new ArrayList<>())
+                        .add("row " + f[4] + "/" + f[5]);
+            }
+            for (Event e : all) {
+                if (e.tick() != null && !Event.LAB.equals(e.worker())) {
+                    lines.computeIfAbsent(e.tick(), k -> new ArrayList<>())
+                            .add(e.type().name().toLowerCase() + " " + e.worker() + "/" + e.pid() + " at " + e.ts());
+                }
+            }
+            StringBuilder out = new StringBuilder("counted " + counted.from() + " to " + counted.to() + "\n");
+            lines.forEach((tick, l) ->
+                    out.append("  ").append(tick).append(": ").append(l).append('\n'));
+            return out.toString();
+        } catch (Exception e) {
+            return "(the run's folder could not be read: " + e + ")";
+        }
+    }
+
+    private static Path find(Path dir, String name) throws java.io.IOException {
+        try (var found = Files.walk(dir)) {
+            return found.filter(p -> p.getFileName().toString().equals(name))
+                    .findFirst()
+                    .orElseThrow(() -> new java.io.IOException("no " + name + " under " + dir));
+        }
     }
 
     /** The fires the workers made in the windows the summary counted. */

@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import lab.check.Checker;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.protocol.WorkerFact;
 import lab.session.Fault;
 import lab.session.WorkerTarget;
 import lab.store.CounterRow;
@@ -15,7 +17,9 @@ import lab.store.CounterStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A worker paused past a few ticks misses them; when it resumes it does not run an old tick late. */
+/**
+ * A worker paused past a few ticks misses them, and says so; when it resumes it does not run an old tick late.
+ */
 class PausedWorkerTest {
     @TempDir
     Path dir;
@@ -61,6 +65,18 @@ class PausedWorkerTest {
                     .as("runs started after their tick's window had ended")
                     .filteredOn(r -> !r.startedAt().isBefore(r.tickAt().plus(every)))
                     .isEmpty();
+            // Quartz drops a misfire without a word: each tick the pause cost w1 is said, as a late skip.
+            List<Instant> saidLate = lab.view().recorded(null).stream()
+                    .filter(e -> e.worker().equals("w1"))
+                    .flatMap(e -> e.as(WorkerFact.Skipped.class).stream()
+                            .filter(k -> k.reason() == WorkerFact.SkipReason.LATE)
+                            .map(k -> e.tick()))
+                    .toList();
+            for (Instant tick = Checker.floor(paused, every).plus(every.multipliedBy(2));
+                    tick.plus(every).isBefore(resumed);
+                    tick = tick.plus(every)) {
+                assertThat(saidLate).as("ticks w1 said it missed late").contains(tick);
+            }
             assertThat(rows)
                     .as("w1 runs again after it resumed")
                     .anyMatch(r -> r.worker().equals("w1") && r.tickAt().isAfter(resumed));

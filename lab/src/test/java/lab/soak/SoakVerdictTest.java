@@ -112,7 +112,22 @@ class SoakVerdictTest {
         assertThat(six.line()).contains("6 outside every fault because a run outlasted its window");
         assertThat(seven.failures())
                 .containsExactly("missed_ticks: 7 ticks missed outside every fault because a run outlasted its window"
-                        + " (expected at most 6, 2 % of 300 ticks); first: tick +20000 ms has no row");
+                        + " or every fire came too late (expected at most 6, 2 % of 300 ticks); first: tick +20000 ms"
+                        + " has no row");
+    }
+
+    @Test
+    void fires_that_all_came_too_late_share_the_busy_machines_2_percent_with_runs_that_outlast_their_window() {
+        List<Finding> both = new java.util.ArrayList<>(missedRun(20_000, 3, Cause.HELD_PAST_WINDOW));
+        both.addAll(missedRun(40_000, 3, Cause.LATE_FIRE));
+        SoakVerdict six = judge(300, 0, both, List.of(), List.of());
+        both.addAll(missedRun(50_000, 1, Cause.LATE_FIRE));
+        SoakVerdict seven = judge(300, 0, both, List.of(), List.of());
+
+        assertThat(six.unattributed()).isEmpty();
+        assertThat(six.slow()).hasSize(6);
+        assertThat(six.held()).isTrue();
+        assertThat(seven.held()).isFalse();
     }
 
     @Test
