@@ -30,10 +30,15 @@ final class LinePump {
         return t;
     }
 
-    /** Waits a moment for the last lines; a pump still reading then belongs to a child that lives on. */
+    /**
+     * Waits for the last lines of a child that has ended: its pipe reaches its end as soon as the pump has read what
+     * is in it, which on a loaded machine can take more than a second, and a line not read by then is an event the
+     * recording never gets (a fire the explainer then cannot see). The bound is only for a pipe some other process
+     * still holds open.
+     */
     static void join(Thread t) {
         try {
-            t.join(1_000);
+            t.join(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
