@@ -47,8 +47,8 @@ final class Attaching {
         return attached;
     }
 
-    /** Listens for attached workers; returns the port they report to. */
-    static int start(
+    /** Listens for attached workers, and says on {@code say} the port they report to and how to attach one. */
+    static void start(
             AttachServer attached,
             LabSettings settings,
             Infrastructure infra,
@@ -105,7 +105,6 @@ final class Attaching {
                         ? ""
                         : "; the lab's own servers listen on 127.0.0.1 only: for workers on other machines, run the"
                                 + " lab with --store postgres, --pg-url and --redis-url of servers they can reach"));
-        return port;
     }
 
     /** Whose clock wrote each row: the attached workers' own, at the offsets they last reported. */
