@@ -101,6 +101,13 @@ public final class LabCommand implements Callable<Integer> {
     double speed = 1;
 
     @Option(
+            names = "--reading-pace",
+            paramLabel = "K",
+            description = "with --scenario: read captions K times as fast (0.5: each stays twice as long on the"
+                    + " dashboard); it never moves the replay (default: 1)")
+    double readingPace = 1;
+
+    @Option(
             names = "--fail-fast",
             description = "with --scenario: stop the replay at its first failed expectation (exit 1 as before)")
     boolean failFast;
@@ -157,6 +164,7 @@ public final class LabCommand implements Callable<Integer> {
             if (driver == null) {
                 return Main.BAD_INPUT;
             }
+            driver.readAt(readingPace);
             Setup setup = driver.scenario().setup();
             // The scenario's setup, and how this machine runs it from the command line.
             SetupSpec values = setup.values();
@@ -214,6 +222,9 @@ public final class LabCommand implements Callable<Integer> {
         if (!(speed > 0) || Double.isInfinite(speed)) {
             throw bad("--speed", String.valueOf(speed), "a number above 0, such as 2");
         }
+        if (!(readingPace > 0) || Double.isInfinite(readingPace)) {
+            throw bad("--reading-pace", String.valueOf(readingPace), "a number above 0, such as 0.5 (slower) or 2");
+        }
         if (scenarioFile != null) {
             // A scenario's setup is its lesson: a flag that would change it is refused, not silently ignored.
             List<String> setupOptions = new ArrayList<>(knobs.inSetup());
@@ -230,6 +241,11 @@ public final class LabCommand implements Callable<Integer> {
             }
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
             throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--reading-pace")) {
+            throw bad(
+                    "--reading-pace",
+                    String.valueOf(readingPace),
+                    "--reading-pace only with --scenario: it times a scenario's captions");
         } else if (alsoJudge != null) {
             throw bad(
                     "--also-judge",

@@ -1,6 +1,9 @@
 package lab.runs;
 
 import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
@@ -12,6 +15,7 @@ import lab.scenario.Scenario;
 import lab.scenario.Step;
 import lab.scenario.Verdict;
 import lab.session.LabControl;
+import lab.session.ReadingPace;
 import lab.session.ScenarioView;
 
 /**
@@ -26,7 +30,15 @@ public final class ScenarioDriver {
 
     private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
     private volatile Replayer replayer;
-    private volatile String caption = "";
+    /** Every caption said so far, with when: the caption bar keeps each on screen for its reading time. */
+    private final List<Said> said = new CopyOnWriteArrayList<>();
+
+    private volatile ReadingPace pace = ReadingPace.DEFAULT;
+    /** The lab's clock once the replay starts: captions are timed on the clock the replay's steps are. */
+    private volatile Clock clock = Clock.systemUTC();
+    /** The line beside the last caption once the replay is over; null until then. */
+    private volatile String ending;
+
     private volatile int step;
     private volatile int line;
     private volatile boolean finished;
@@ -60,6 +72,14 @@ public final class ScenarioDriver {
         this.variant = variant;
     }
 
+    /**
+     * How fast the room reads ({@code --reading-pace}, checked above 0): how long each caption stays on the
+     * dashboard.
+     */
+    public void readAt(double pace) {
+        this.pace = new ReadingPace(pace);
+    }
+
     /** The title in the driver's language. */
     String title() {
         return scenario.title().in(lang);
@@ -77,6 +97,7 @@ public final class ScenarioDriver {
     /** Plays every step (blocking); {@code say} hears each step, caption, action and verdict as a line. */
     void play(LabControl lab, Consumer<String> say) throws InterruptedException {
         int total = scenario.steps().size();
+        clock = lab.clock();
         replayer = new Replayer(
                 scenario,
                 lab,
@@ -91,10 +112,10 @@ public final class ScenarioDriver {
 
                     @Override
                     public void caption(Caption text) {
-                        caption = text.in(lang);
+                        said.add(new Said(text, clock.instant()));
                         // The recording keeps the file's English, as it keeps every other line in English.
                         lab.recordCaption(step, line, text.en());
-                        say.accept("  » " + caption);
+                        say.accept("  » " + text.in(lang));
                     }
 
                     @Override
@@ -124,7 +145,8 @@ public final class ScenarioDriver {
         allHeld = replayer.run();
         step = total;
         finished = true;
-        caption = allHeld
+        // Beside the last caption, not instead of it: the room may still be reading it.
+        ending = allHeld
                 ? lang.pick("Scenario complete: every expectation held.", "场景结束：每一项期望都成立。")
                 : lang.pick("Scenario complete: an expectation failed.", "场景结束：有一项期望没有成立。");
     }
@@ -143,11 +165,36 @@ public final class ScenarioDriver {
         }
     }
 
+    /**
+     * What the caption bar shows now: the newest caption, and above it each earlier one whose reading time (from
+     * when it was said, and so first drawn) has not run out. Reading never holds the replay back; the screen keeps
+     * the captions instead.
+     */
     ScenarioView view() {
         Replayer r = replayer;
+        List<Said> all = List.copyOf(said);
+        Instant now = clock.instant();
+        List<String> earlier = new ArrayList<>();
+        for (Said s : all.subList(0, Math.max(0, all.size() - 1))) {
+            String text = s.caption().in(lang);
+            if (s.at().plus(pace.of(text)).isAfter(now)) {
+                earlier.add(text);
+            }
+        }
+        String caption = all.isEmpty() ? "" : all.get(all.size() - 1).caption().in(lang);
         return new ScenarioView(
-                title(), caption, Math.max(step, 1), scenario.steps().size(), verdicts, r != null && r.paused());
+                title(),
+                earlier,
+                caption,
+                ending,
+                Math.max(step, 1),
+                scenario.steps().size(),
+                verdicts,
+                r != null && r.paused());
     }
+
+    /** A caption and the instant it was said, on the lab's clock. */
+    private record Said(Caption caption, Instant at) {}
 
     /** Prints the final verdict and returns the exit code; a replay cut short is a failure. */
     int exitCode(PrintStream out) {

@@ -140,7 +140,7 @@ public final class Replayer {
         if (step instanceof Step.Say say) {
             listener.caption(say.text());
         } else if (step instanceof Step.Wait wait) {
-            Thread.sleep((long) (wait.duration().toMillis() / speed));
+            lab.sleep(Duration.ofMillis((long) (wait.duration().toMillis() / speed)));
         } else if (step instanceof Step.Mark mark) {
             marks.put(mark.name(), lab.clock().instant());
         } else if (step instanceof Step.ChangeMode mode) {
@@ -183,7 +183,7 @@ public final class Replayer {
             return;
         }
         Duration settle = lab.settle();
-        Thread.sleep(settle.toMillis());
+        lab.sleep(settle);
         Figures figures;
         try {
             figures = lab.figures(from, to);

@@ -17,6 +17,14 @@ public interface LabControl {
     /** The lab's reading of the time, which a replay's marks and judgements use too. */
     Clock clock();
 
+    /**
+     * Lets {@code time} pass on the lab's clock: a replay's waits and settles. Real time in a lab; a test's lab moves a
+     * virtual clock instead, so that a replay's timeline can be compared without a second of it being spent.
+     */
+    default void sleep(Duration time) throws InterruptedException {
+        Thread.sleep(time.toMillis());
+    }
+
     /** The time origin: every worker answered {@code /healthz} with its trigger armed. */
     Instant readyAt();
 

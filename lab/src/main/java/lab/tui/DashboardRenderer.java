@@ -19,7 +19,8 @@ import lab.session.LabSnapshot;
  * totals        | timeline
  * why (full width, two rows, once the checker has explained something)
  * events (full width)
- * scenario caption bar (when one replays)
+ * scenario caption bar (when one replays: as tall as its captions need, down to the workers and four rows of
+ *   the table, the rows taken from events, why and timeline)
  * flash, key bar
  * </pre>
  *
@@ -32,6 +33,8 @@ public final class DashboardRenderer {
     private static final int LEFT_MIN = 51;
     /** A cause's sentence carries its evidence: two rows hold it on most screens. */
     private static final int WHY_ROWS = 2;
+    /** The counter table's title, its column names and two rows; the timeline beside it its title and a lane. */
+    private static final int MIN_MIDDLE = 4;
 
     private final Look look;
     private final HeaderPanel header;
@@ -80,25 +83,29 @@ public final class DashboardRenderer {
 
         int keysTop = h - KeyBar.wantedHeight(s);
         keys.draw(region(g, 0, keysTop, w, h - keysTop), s);
-        int captionTop = keysTop - CaptionBar.wantedHeight(s, w);
-        caption.draw(region(g, 0, captionTop, w, keysTop - captionTop), s);
-
         int top = HeaderPanel.HEIGHT;
         // Workers take at most a third of what is left, so that the table and timeline keep room on a short screen.
-        int workersHeight = Math.min(WorkersPanel.wantedHeight(s), Math.max(3, (captionTop - top) / 3));
+        int workersHeight = Math.min(WorkersPanel.wantedHeight(s), Math.max(3, (keysTop - top) / 3));
+        // The captions take what they need from the panels that can give rows up (events, why line, timeline), but
+        // never the workers' or the counter table's least: a room reads the captions beside what they speak of.
+        int captionRoom = Math.max(0, keysTop - top - workersHeight - MIN_MIDDLE);
+        int captionTop = keysTop - Math.min(CaptionBar.wantedHeight(s, w), captionRoom);
+        caption.draw(region(g, 0, captionTop, w, keysTop - captionTop), s);
+
         workers.draw(region(g, 0, top, w, workersHeight), s);
         top += workersHeight;
 
         int remaining = captionTop - top;
-        int eventsHeight = Math.max(2, Math.min(s.events().size() + 1, remaining / 4));
+        int spare = Math.max(0, remaining - MIN_MIDDLE);
+        int eventsHeight = Math.min(spare, Math.max(2, Math.min(s.events().size() + 1, remaining / 4)));
         int eventsTop = captionTop - eventsHeight;
         events.draw(region(g, 0, eventsTop, w, eventsHeight), s);
 
         List<Finding> why = s.explanations();
-        int whyHeight = why.isEmpty() ? 0 : WHY_ROWS;
+        int whyHeight = why.isEmpty() ? 0 : Math.min(WHY_ROWS, spare - eventsHeight);
         int whyTop = eventsTop - whyHeight;
         Pen whyPen = new Pen(region(g, 0, whyTop, w, whyHeight), look);
-        List<String> whyLines = why.isEmpty() ? List.of() : WhyLine.lines(why, view.whyBack(), w, WHY_ROWS, look);
+        List<String> whyLines = whyHeight == 0 ? List.of() : WhyLine.lines(why, view.whyBack(), w, whyHeight, look);
         for (int i = 0; i < whyLines.size(); i++) {
             whyPen.put(0, i, whyLines.get(i), WhyLine.role(why, view.whyBack()));
         }

@@ -33,14 +33,50 @@ class CaptionBarTest {
         assertThat(screen.lines().get(23)).contains("space resume", "n next");
     }
 
+    /** Lesson 10a's last caption: the condition its claim holds under comes last, and must not be cut. */
+    static final String KEEPALIVE = "At most the tick in progress is lost: the server freed the lock the moment the"
+            + " connection dropped. That holds for a process that dies on a live host, whose kernel closes its socket;"
+            + " after a host crash or a network cut the session, and its lock, stay until TCP keepalive notices (hours"
+            + " by default).";
+
     @Test
-    void a_long_caption_wraps_over_two_lines_at_most() {
-        String caption = "word ".repeat(60).trim();
+    void a_caption_longer_than_two_lines_at_80_columns_is_drawn_whole() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.scenario = new ScenarioView("a killed holder", KEEPALIVE, 12, 12, List.of(), false);
 
-        List<String> lines = CaptionBar.captionLines(caption, 80);
+        Rendered screen = Rendered.render(f.build());
 
-        assertThat(lines).hasSize(2).allMatch(l -> l.length() <= 80);
-        assertThat(lines.get(1)).endsWith("...");
+        List<String> lines = CaptionBar.captionLines(KEEPALIVE, 80);
+        assertThat(lines).hasSizeGreaterThan(2).allMatch(l -> Pen.cells(l) <= 80);
+        assertThat(String.join(" ", lines)).isEqualTo(KEEPALIVE);
+        assertThat(screen.text()).as(screen.text()).contains(String.join("\n", lines)).doesNotContain("...");
+    }
+
+    @Test
+    void earlier_captions_stay_dimmed_above_the_newest_and_the_last_stays_beside_the_ending() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.scenario = new ScenarioView(
+                "a killed holder",
+                List.of("Missed ticks and no duplicate."),
+                "Now the PostgreSQL advisory lock.",
+                "Scenario complete: every expectation held.",
+                12,
+                12,
+                List.of("PASS missed_ticks: expected <= 1, got 0 (over 3 ticks)"),
+                false);
+
+        Rendered screen = Rendered.render(f.build());
+
+        List<String> lines = screen.lines();
+        int earlier = lines.indexOf("Missed ticks and no duplicate.");
+        assertThat(earlier).as(screen.text()).isPositive();
+        assertThat(lines.subList(earlier + 1, earlier + 4))
+                .containsExactly(
+                        "Now the PostgreSQL advisory lock.",
+                        "Scenario complete: every expectation held.",
+                        "PASS missed_ticks: expected <= 1, got 0 (over 3 ticks)");
+        assertThat(screen.cellOf("Missed ticks").getForegroundColor())
+                .isNotEqualTo(screen.cellOf("Now the PostgreSQL").getForegroundColor());
     }
 
     @Test

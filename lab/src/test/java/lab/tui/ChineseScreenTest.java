@@ -137,13 +137,14 @@ class ChineseScreenTest {
     }
 
     @Test
-    void a_chinese_caption_wraps_at_characters_within_the_width_in_cells() {
+    void a_chinese_caption_wraps_at_characters_within_the_width_in_cells_and_loses_none() {
         String caption = "和第 1 课一样的代码，没有任何保护，只是用一个 worker 启动，就像在开发者自己的笔记本上。".repeat(2);
 
         List<String> lines = CaptionBar.captionLines(caption, 40);
 
-        assertThat(lines).hasSize(2).allSatisfy(l -> assertThat(Pen.cells(l)).isLessThanOrEqualTo(40));
+        assertThat(lines).hasSize(5).allSatisfy(l -> assertThat(Pen.cells(l)).isLessThanOrEqualTo(40));
         assertThat(Pen.cells(lines.get(0))).as("the first line is full").isGreaterThanOrEqualTo(38);
+        assertThat(String.join("", lines).replace(" ", "")).isEqualTo(caption.replace(" ", ""));
     }
 
     @Test
