@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import lab.protocol.Knobs;
+import lab.protocol.Lang;
 import lab.protocol.LockKey;
 import lab.protocol.ModeSpec;
+import lab.runs.VirtualReplay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -187,6 +189,44 @@ class ShippedScenariosTest {
                         Step.ChangeMode.class,
                         Step.Mark.class,
                         Step.Fault.class);
+    }
+
+    /**
+     * Reading never moves the replay: the dashboard's replay, in either language, hands the lab the same calls at the
+     * same instants as the headless one, so that a lesson's faults and verdicts are the same live and in CI.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void a_lesson_replays_the_same_steps_at_the_same_instants_on_the_dashboard_as_headless(Path file)
+            throws Exception {
+        Scenario s = ScenarioParser.parse(file);
+
+        List<String> headless = VirtualReplay.headless(s).calls();
+
+        assertThat(headless).as("calls of %s", file).isNotEmpty();
+        for (Lang lang : Lang.values()) {
+            assertThat(VirtualReplay.dashboard(s, lang, 80, 24).calls())
+                    .as("calls of %s on a dashboard in %s", file, lang)
+                    .containsExactlyElementsOf(headless);
+        }
+    }
+
+    /**
+     * Every caption is on an 80x24 dashboard, whole, from the moment it is said for at least its reading time at the
+     * default pace, in English and in Chinese; the last stays once the scenario is complete. A caption this fails
+     * for gets a wait or a shorter text in the scenario, not a weaker test.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
+    void every_caption_of_a_lesson_stays_whole_on_an_80x24_dashboard_for_its_reading_time(Path file)
+            throws Exception {
+        Scenario s = ScenarioParser.parse(file);
+        for (Lang lang : Lang.values()) {
+            VirtualReplay.Result replay = VirtualReplay.dashboard(s, lang, 80, 24);
+
+            assertThat(replay.looks()).as("screens drawn for %s in %s", file, lang).isPositive();
+            assertThat(replay.unread()).as("%s in %s", file, lang).isEmpty();
+        }
     }
 
     private static boolean expectsOneRowPerTick(Step.Expect e) {
