@@ -138,6 +138,8 @@ public final class Replayer {
 
     private void play(Step step, int index) throws InterruptedException {
         if (step instanceof Step.Say say) {
+            // A caption takes no time, so that the timeline is the same live and headless: the dashboard keeps it on
+            // screen for its reading time instead of holding the replay.
             listener.caption(say.text());
         } else if (step instanceof Step.Wait wait) {
             lab.sleep(Duration.ofMillis((long) (wait.duration().toMillis() / speed)));

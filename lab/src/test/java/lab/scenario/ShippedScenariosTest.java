@@ -197,8 +197,7 @@ class ShippedScenariosTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
-    void a_lesson_replays_the_same_steps_at_the_same_instants_on_the_dashboard_as_headless(Path file)
-            throws Exception {
+    void a_lesson_replays_the_same_steps_at_the_same_instants_on_the_dashboard_as_headless(Path file) throws Exception {
         Scenario s = ScenarioParser.parse(file);
 
         List<String> headless = VirtualReplay.headless(s).calls();
@@ -218,13 +217,14 @@ class ShippedScenariosTest {
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
-    void every_caption_of_a_lesson_stays_whole_on_an_80x24_dashboard_for_its_reading_time(Path file)
-            throws Exception {
+    void every_caption_of_a_lesson_stays_whole_on_an_80x24_dashboard_for_its_reading_time(Path file) throws Exception {
         Scenario s = ScenarioParser.parse(file);
         for (Lang lang : Lang.values()) {
             VirtualReplay.Result replay = VirtualReplay.dashboard(s, lang, 80, 24);
 
-            assertThat(replay.looks()).as("screens drawn for %s in %s", file, lang).isPositive();
+            assertThat(replay.looks())
+                    .as("screens drawn for %s in %s", file, lang)
+                    .isPositive();
             assertThat(replay.unread()).as("%s in %s", file, lang).isEmpty();
         }
     }

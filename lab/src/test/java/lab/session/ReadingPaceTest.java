@@ -11,8 +11,9 @@ class ReadingPaceTest {
     @Test
     void an_english_caption_takes_a_second_to_find_and_a_third_of_a_second_a_word() {
         // 18 words at 180 a minute: six seconds, and one to find the line.
-        String caption = "Four workers, four schedulers: every tick runs four times, once per worker, and the table shows"
-                + " them all.";
+        String caption =
+                "Four workers, four schedulers: every tick runs four times, once per worker, and the table shows"
+                        + " them all.";
 
         assertThat(ReadingPace.DEFAULT.of(caption)).isEqualTo(Duration.ofSeconds(7));
     }
@@ -27,8 +28,10 @@ class ReadingPaceTest {
     void the_trainers_pace_divides_the_whole_reading_time() {
         String caption = "Now every worker asks Redis for the lock first.";
 
-        assertThat(new ReadingPace(0.5).of(caption)).isEqualTo(ReadingPace.DEFAULT.of(caption).multipliedBy(2));
-        assertThat(new ReadingPace(2).of(caption)).isEqualTo(ReadingPace.DEFAULT.of(caption).dividedBy(2));
+        assertThat(new ReadingPace(0.5).of(caption))
+                .isEqualTo(ReadingPace.DEFAULT.of(caption).multipliedBy(2));
+        assertThat(new ReadingPace(2).of(caption))
+                .isEqualTo(ReadingPace.DEFAULT.of(caption).dividedBy(2));
     }
 
     @Test

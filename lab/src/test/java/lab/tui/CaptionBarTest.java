@@ -49,7 +49,10 @@ class CaptionBarTest {
         List<String> lines = CaptionBar.captionLines(KEEPALIVE, 80);
         assertThat(lines).hasSizeGreaterThan(2).allMatch(l -> Pen.cells(l) <= 80);
         assertThat(String.join(" ", lines)).isEqualTo(KEEPALIVE);
-        assertThat(screen.text()).as(screen.text()).contains(String.join("\n", lines)).doesNotContain("...");
+        assertThat(screen.text())
+                .as(screen.text())
+                .contains(String.join("\n", lines))
+                .doesNotContain("...");
     }
 
     @Test
