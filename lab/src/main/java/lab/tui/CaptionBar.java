@@ -20,9 +20,11 @@ final class CaptionBar {
     }
 
     /** The rows the bar needs to show everything it holds. */
-    static int wantedHeight(LabSnapshot s, int width) {
+    int wantedHeight(LabSnapshot s, int width) {
         ScenarioView sc = s.scenario();
-        return sc == null ? 0 : lines(sc, width, Integer.MAX_VALUE).size() + 1;
+        return sc == null
+                ? 0
+                : title(sc, width).size() + lines(sc, width, Integer.MAX_VALUE).size();
     }
 
     void draw(TextGraphics region, LabSnapshot s) {
@@ -31,19 +33,59 @@ final class CaptionBar {
             return;
         }
         Pen pen = new Pen(region, look);
-        int c = pen.put(0, 0, look.say("Scenario: ", "场景：") + sc.title(), Role.TITLE);
-        c = pen.put(
-                c,
-                0,
-                look.say("   step " + sc.step() + " of " + sc.steps(), "   第 " + sc.step() + " / " + sc.steps() + " 步"),
-                Role.PLAIN);
-        if (sc.paused()) {
-            pen.put(c + 3, 0, look.say("PAUSED", "已暂停"), Role.WARN);
+        List<TitleRow> title = title(sc, pen.width());
+        if (title.size() > 1
+                && title.size() + lines(sc, pen.width(), Integer.MAX_VALUE).size() > pen.height()) {
+            // The captions need the rows: the title, shown whole while there is room, gives way to where the replay
+            // is. A caption a room is reading outranks a title it read at the start.
+            title = List.of(new TitleRow(look.say("Scenario", "场景"), step(sc)));
         }
-        int y = 1;
-        for (Line line : lines(sc, pen.width(), pen.height() - 1)) {
+        int y = 0;
+        for (TitleRow row : title) {
+            int c = pen.put(0, y, row.title(), Role.TITLE);
+            if (row.step() != null) {
+                c = pen.put(c, y, (row.title().isEmpty() ? "" : "   ") + row.step(), Role.PLAIN);
+                if (sc.paused()) {
+                    pen.put(c + 3, y, look.say("PAUSED", "已暂停"), Role.WARN);
+                }
+            }
+            y++;
+        }
+        for (Line line : lines(sc, pen.width(), pen.height() - y)) {
             pen.put(0, y++, line.text(), line.role());
         }
+    }
+
+    private String step(ScenarioView sc) {
+        return look.say("step " + sc.step() + " of " + sc.steps(), "第 " + sc.step() + " / " + sc.steps() + " 步");
+    }
+
+    /** A row of the title: words of the title, and the step where it ends the title (null on the others). */
+    private record TitleRow(String title, String step) {}
+
+    /**
+     * The scenario's title and where the replay is: on one row where they fit, else the title wrapped like a caption
+     * (a title is never cut either) and the step on its last row, or on a row of its own.
+     */
+    private List<TitleRow> title(ScenarioView sc, int width) {
+        String step = step(sc);
+        String paused = sc.paused() ? "   " + look.say("PAUSED", "已暂停") : "";
+        List<String> title = captionLines(look.say("Scenario: ", "场景：") + sc.title(), width);
+        if (title.isEmpty()) {
+            return List.of(new TitleRow("", step));
+        }
+        List<TitleRow> out = new ArrayList<>();
+        for (int i = 0; i < title.size() - 1; i++) {
+            out.add(new TitleRow(title.get(i), null));
+        }
+        String last = title.get(title.size() - 1);
+        if (Pen.cells(last + "   " + step + paused) <= width) {
+            out.add(new TitleRow(last, step));
+        } else {
+            out.add(new TitleRow(last, null));
+            out.add(new TitleRow("", step));
+        }
+        return out;
     }
 
     private record Line(String text, Role role) {}

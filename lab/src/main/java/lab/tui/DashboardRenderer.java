@@ -89,7 +89,7 @@ public final class DashboardRenderer {
         // The captions take what they need from the panels that can give rows up (events, why line, timeline), but
         // never the workers' or the counter table's least: a room reads the captions beside what they speak of.
         int captionRoom = Math.max(0, keysTop - top - workersHeight - MIN_MIDDLE);
-        int captionTop = keysTop - Math.min(CaptionBar.wantedHeight(s, w), captionRoom);
+        int captionTop = keysTop - Math.min(caption.wantedHeight(s, w), captionRoom);
         caption.draw(region(g, 0, captionTop, w, keysTop - captionTop), s);
 
         workers.draw(region(g, 0, top, w, workersHeight), s);

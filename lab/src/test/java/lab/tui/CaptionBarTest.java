@@ -55,6 +55,46 @@ class CaptionBarTest {
                 .doesNotContain("...");
     }
 
+    static final String TITLE =
+            "A killed holder: Redis keeps its lock until the TTL, PostgreSQL lets go when the connection drops";
+
+    @Test
+    void a_title_wider_than_the_screen_is_wrapped_whole_with_its_step_while_the_captions_leave_room() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.scenario = new ScenarioView(TITLE, "Kill -9 whichever worker holds it, mid-job.", 3, 29, List.of(), true);
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.lines())
+                .as(screen.text())
+                .containsSubsequence(
+                        "Scenario: A killed holder: Redis keeps its lock until the TTL, PostgreSQL lets",
+                        "go when the connection drops   step 3 of 29   PAUSED",
+                        "Kill -9 whichever worker holds it, mid-job.");
+    }
+
+    @Test
+    void a_title_gives_way_to_where_the_replay_is_when_the_captions_need_its_rows() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.scenario = new ScenarioView(
+                TITLE,
+                List.of(KEEPALIVE, KEEPALIVE.replace("At most", "At the most")),
+                KEEPALIVE,
+                null,
+                12,
+                29,
+                List.of(),
+                false);
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.text())
+                .as(screen.text())
+                .contains("Scenario   step 12 of 29")
+                .doesNotContain("PostgreSQL lets");
+        assertThat(screen.text()).contains(String.join("\n", CaptionBar.captionLines(KEEPALIVE, 80)));
+    }
+
     @Test
     void earlier_captions_stay_dimmed_above_the_newest_and_the_last_stays_beside_the_ending() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
