@@ -36,7 +36,10 @@ public final class Bench {
         this.out = out;
     }
 
-    /** Runs every row; 0 when each was measured, 1 when one could not be (it says why in its row). */
+    /**
+     * Runs every row; 0 when each was measured, 1 when one could not be (it says why in its row) or when {@code
+     * --compare-python} was asked and Python's figures could not be taken (the note under the table says why).
+     */
     public int run() throws IOException, InterruptedException {
         Path work = Files.createTempDirectory("bench");
         OutsideRuns outside = new OutsideRuns(labHome.resolve("run.sh"), Files.createDirectories(work.resolve("runs")));
@@ -56,7 +59,8 @@ public final class Bench {
         if (comparePython) {
             runPython(work, launchSizes, repeats, settle);
         } else {
-            pythonNote = "Python not run here (add --compare-python): its figures are from elsewhere, as labelled";
+            pythonNote = "Python not run here (add --compare-python): the goals set against Python's figures say \""
+                    + Verdict.NOT_COMPARED_WORDS + "\"";
         }
         Goals goals = new Goals(python, pythonReady);
         for (int n : sizes) {
@@ -98,14 +102,16 @@ public final class Bench {
             table.write(json, out);
         }
         SessionFolder.deleteTree(work);
-        return rows.stream().allMatch(Row::measured) ? 0 : 1;
+        boolean pythonMeasured = !comparePython || pythonReady.keySet().containsAll(launchSizes);
+        return rows.stream().allMatch(Row::measured) && pythonMeasured ? 0 : 1;
     }
 
     private void runPython(Path work, List<Integer> sizes, int repeats, Duration settle) throws InterruptedException {
         PythonWorkers py = new PythonWorkers(labHome, work);
         Optional<String> whyNot = py.whyNot();
         if (whyNot.isPresent()) {
-            pythonNote = "Python not run here: " + whyNot.get() + "; its figures are from elsewhere, as labelled";
+            pythonNote = "Python not run here: " + whyNot.get() + "; the goals set against Python's figures say \""
+                    + Verdict.NOT_COMPARED_WORDS + "\"";
             return;
         }
         pythonNote = "Python: " + pythonVersionLine();
@@ -121,7 +127,8 @@ public final class Bench {
                 python.put(n, last);
                 pythonReady.put(n, ready);
             } catch (IOException e) {
-                pythonNote = "Python with " + n + " workers failed: " + e.getMessage();
+                pythonNote = "Python with " + n + " workers failed: " + e.getMessage() + "; the goals set against"
+                        + " Python's figures at " + n + " workers say \"" + Verdict.NOT_COMPARED_WORDS + "\"";
             }
         }
     }

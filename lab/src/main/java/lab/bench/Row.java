@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One line of the benchmark's table: the figure, this lab's value, the Python worker's where it was measured, the
- * goal and whether it was met. {@code numbers} are the raw figures for the JSON file.
+ * One line of the benchmark's table: the figure, this lab's value, the Python worker's where it was measured in this
+ * run, the goal and its verdict. {@code numbers} are the raw figures for the JSON file.
  */
 record Row(
         String id,
@@ -14,24 +14,41 @@ record Row(
         String python,
         String ratio,
         String goal,
-        Boolean met,
+        Verdict verdict,
         Map<String, Object> numbers) {
 
     static Row of(String id, String figure, String lab, String goal, Boolean met, Map<String, Object> numbers) {
-        return new Row(id, figure, lab, "", "", goal, met, numbers);
+        return new Row(id, figure, lab, "", "", goal, Verdict.of(met), numbers);
     }
 
     /** A figure that could not be measured in this run, and why: printed as such, never as a number. */
     static Row missing(String id, String figure, String why) {
-        return new Row(id, figure, "not measured: " + why, "", "", "", null, Map.of());
+        return new Row(id, figure, "not measured: " + why, "", "", "", Verdict.NONE, Map.of());
     }
 
     Row withPython(String python, String ratio, Boolean met) {
-        return new Row(id, figure, lab, python, ratio, goal, met, numbers);
+        return new Row(id, figure, lab, python, ratio, goal, Verdict.of(met), numbers);
+    }
+
+    /** A goal set against Python's figure in a run that has none: no ratio, no verdict, and the table says so. */
+    Row notCompared() {
+        return new Row(id, figure, lab, Verdict.NOT_COMPARED_WORDS, "", goal, Verdict.NOT_COMPARED, numbers);
     }
 
     Row withGoal(String goal, Boolean met) {
-        return new Row(id, figure, lab, python, ratio, goal, met, numbers);
+        return new Row(id, figure, lab, python, ratio, goal, Verdict.of(met), numbers);
+    }
+
+    /** The row with one more raw figure for the JSON file (Python's, beside the lab's). */
+    Row withNumber(String key, Object value) {
+        Map<String, Object> more = new LinkedHashMap<>(numbers);
+        more.put(key, value);
+        return new Row(id, figure, lab, python, ratio, goal, verdict, more);
+    }
+
+    /** True or false where the goal was judged; null where the row has no goal or no peer figure to judge it by. */
+    Boolean met() {
+        return verdict.met();
     }
 
     boolean measured() {
@@ -46,7 +63,7 @@ record Row(
         m.put("python", python);
         m.put("ratio", ratio);
         m.put("goal", goal);
-        m.put("met", met);
+        m.put("met", met());
         m.put("numbers", numbers);
         return m;
     }

@@ -27,7 +27,7 @@ final class Table {
         out.println("|---|---|---|---|---|---|");
         for (Row r : rows) {
             out.println("| " + r.figure() + " | " + r.lab() + " | " + r.python() + " | " + r.ratio() + " | " + r.goal()
-                    + " | " + (r.met() == null ? "" : r.met() ? "yes" : "no") + " |");
+                    + " | " + r.verdict().word() + " |");
         }
         out.println();
         out.println(machine() + (quick ? "; --quick: each figure once, small" : ""));

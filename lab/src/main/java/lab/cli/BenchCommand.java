@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Measures the lab on this machine: worker memory, start time, mode switches, lock cost, the"
-                + " dashboard, a stress run; prints one table (exit 0 every row measured, 1 one was not, 2 bad input)")
+                + " dashboard, a stress run; prints one table, where a goal set against Python says \"not compared\" without"
+                + " --compare-python (exit 0 every row measured, 1 one was not or Python could not be compared, 2 bad"
+                + " input)")
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
