@@ -45,10 +45,13 @@ final class InsideRuns {
         this.work = work;
     }
 
-    /** The dashboard open on {@code workers} idle workers: launcher CPU and RSS, and key press → screen updated. */
-    record Idle(int workers, double cpuPercent, long rssKb, List<Double> keyMillis, int keyMisses) {}
+    /**
+     * The dashboard open on {@code workers} idle workers: key press → screen updated. The launcher's CPU and memory are
+     * not taken here, where the launcher is the bench's JVM, but by {@link TerminalDashboard}.
+     */
+    record Idle(int workers, List<Double> keyMillis, int keyMisses) {}
 
-    Idle dashboardIdle(int workers, Duration settle, Duration window, int presses) throws Exception {
+    Idle dashboardIdle(int workers, Duration settle, int presses) throws Exception {
         VirtualScreen screen = new VirtualScreen(120, 40);
         LabSettings settings = settings(workers, ModeSpec.defaults(Mode.NAIVE), Duration.ofSeconds(2));
         Running run = dashboard(settings, screen);
@@ -57,11 +60,6 @@ final class InsideRuns {
             // The screen shows the workers once it has drawn after they were ready.
             screen.awaitFlushShowing(s -> s.contains("ready in"), Duration.ofSeconds(5));
             Thread.sleep(settle.toMillis());
-            long cpu0 = ProcStats.cpuMillis(self);
-            long t0 = System.nanoTime();
-            Thread.sleep(window.toMillis());
-            double cpu = 100.0 * (ProcStats.cpuMillis(self) - cpu0) / ((System.nanoTime() - t0) / 1e6);
-            long rss = ProcStats.rssKb(self);
             List<Double> keys = new ArrayList<>();
             int misses = 0;
             for (int i = 0; i < presses; i++) {
@@ -77,7 +75,7 @@ final class InsideRuns {
                 screen.awaitFlushShowing(s -> !s.contains(HELP_MARK), Duration.ofSeconds(2));
                 Thread.sleep(150);
             }
-            return new Idle(workers, cpu, rss, keys, misses);
+            return new Idle(workers, keys, misses);
         } finally {
             quit(screen, run);
         }

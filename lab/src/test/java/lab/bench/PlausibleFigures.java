@@ -43,6 +43,12 @@ final class PlausibleFigures {
                     20 * MB,
                     2000 * MB,
                     "the dashboard's launcher's RSS between 20 MB and 2 GB"),
+            new Range(
+                    "launcher-rss",
+                    "pss_kb",
+                    10 * MB,
+                    2000 * MB,
+                    "the dashboard's launcher's PSS between 10 MB and 2 GB"),
             new Range("switch", "millis", 0.1, 30_000, "a mode switch acknowledged between 0.1 ms and 30 s"),
             new Range("lock-redis", "lock_us", 1, 1_000_000, "a lock cost between 1 µs and 1 s"),
             new Range("lock-redis", "round_trip_us_p50", 1, 1_000_000, "a PING between 1 µs and 1 s"),
