@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import lab.tui.Glyphs;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,11 @@ class BenchIT {
 
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void tmuxIsHere() throws Exception {
+        BenchRun.requireTmux();
+    }
 
     @Test
     // Above the 15 minutes it gives the bench itself, so that its own message, with the output so far, comes first.

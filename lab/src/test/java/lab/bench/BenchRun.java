@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * One {@code ./run.sh bench} as a user types it, for the ITs: the built jar, the machine's servers where it has them,
@@ -22,6 +23,22 @@ final class BenchRun {
     record Result(boolean ended, int exit, String out, List<Map<String, Object>> rows, Duration took) {}
 
     private BenchRun() {}
+
+    /**
+     * The bench measures the launcher with its dashboard in tmux: without tmux that row is not measured and the bench
+     * exits 1. As DashboardIT: a failure under CI (.ci/run installs tmux), a skip elsewhere.
+     */
+    static void requireTmux() throws Exception {
+        Process p = new ProcessBuilder("sh", "-c", "command -v tmux")
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        boolean hasTmux = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        if (!hasTmux && "true".equals(System.getenv("CI"))) {
+            throw new AssertionError("tmux is missing: .ci/run installs it");
+        }
+        Assumptions.assumeTrue(hasTmux, "tmux is not installed: the bench measures the launcher in a real terminal");
+    }
 
     @SuppressWarnings("unchecked")
     static Result run(Path dir, String keepAs, Duration limit, String... flags) throws Exception {

@@ -26,7 +26,8 @@ class BenchWithPythonIT {
     Path dir;
 
     @BeforeAll
-    static void pythonAppCanRun() throws Exception {
+    static void tmuxAndThePythonAppAreHere() throws Exception {
+        BenchRun.requireTmux();
         Process p = new ProcessBuilder("/usr/bin/python3", "-c", "import fastapi, uvicorn, apscheduler")
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
