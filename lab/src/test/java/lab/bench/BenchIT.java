@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import lab.tui.Glyphs;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,8 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./run.sh bench --quick} as a user types it. It proves that every row is measured and printed, that every
  * figure is present, finite and plausible (the ranges of {@link PlausibleFigures}), and that with no Python in the run
  * the goals set against Python say "not compared"; it asserts nothing about the lab's speed (the full benchmark's
- * figures go in the README, from a run on a quiet machine).
+ * figures go in the README, from a run on a quiet machine). A minute of benchmark is long by nature: it runs under
+ * {@code -Pslow}, beside the run with Python, which CI runs after {@code mvn -B verify}.
  */
+@Tag("slow")
 class BenchIT {
     /** The rows of a quick run, in the order printed. */
     static final List<String> QUICK_ROWS = List.of(
