@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import lab.launcher.Attach;
 import lab.launcher.LabSettings;
+import lab.protocol.BadFieldException;
 import lab.protocol.Durations;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
@@ -215,6 +216,13 @@ public final class LabCommand implements Callable<Integer> {
                         Durations.format(sw.at()) + "=" + sw.mode(),
                         "an offset before the end of the run (--duration " + Durations.format(runFor) + ")");
             }
+        }
+        try {
+            knobs.spec().accepted();
+        } catch (BadFieldException e) {
+            // Knobs each fine alone that the mode's mechanism refuses together: one line naming the option.
+            throw new ParameterException(
+                    spec.commandLine(), "Invalid value for option '--" + e.field() + "': " + e.problem());
         }
         if (lang != null && Lang.byCode(lang).isEmpty()) {
             throw bad("--lang", lang, Lang.codes());

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.Set;
 import lab.protocol.Knob;
 import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
 
 /**
  * A mode, declared once, in its mechanism's own package: what every room may know of it ({@link Mode}: name, key,
@@ -40,6 +41,10 @@ public abstract class ModeDeclaration implements Mode {
     public Set<Need> needs() {
         return Set.of();
     }
+
+    /** Accepts every combination: a mechanism that refuses one says so in its own declaration. */
+    @Override
+    public void checkKnobs(ModeSpec spec) {}
 
     @Override
     public Scheduling scheduling() {

@@ -71,6 +71,25 @@ public final class Knob<T> {
     }
 
     /**
+     * A live on/off knob (its key cycles from its default to the other value), read by every mode or by those that
+     * name it: the same ten arguments for each, written once.
+     */
+    static Knob<Boolean> onOff(String name, String help, boolean defaultValue, boolean everyMode) {
+        return new Knob<>(
+                name,
+                Scope.LIVE,
+                "on|off",
+                help,
+                defaultValue,
+                "on or off",
+                KnobTexts::onOff,
+                b -> true,
+                KnobTexts::onOffText,
+                everyMode,
+                List.of(defaultValue, !defaultValue));
+    }
+
+    /**
      * The values a key cycles through on the dashboard, in order (empty for a knob that is not live): every value
      * of a choice, and for a duration the few a lesson uses.
      */

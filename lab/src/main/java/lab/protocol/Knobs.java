@@ -48,7 +48,7 @@ public final class Knobs {
             "lock-ttl",
             Scope.LIVE,
             "DURATION",
-            "the Redis lock's expiry (PX)",
+            "the Redis lock's expiry (PX); ShedLock's lockAtMostFor",
             Duration.ofSeconds(60),
             "a duration above 0, such as 500ms or 2s",
             Durations::parse,
@@ -94,30 +94,22 @@ public final class Knobs {
             Durations::format,
             ITS_MODES,
             List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(4)));
-    public static final Knob<Boolean> RENEW = new Knob<>(
+    public static final Knob<Boolean> RENEW = Knob.onOff(
             "renew",
-            Scope.LIVE,
-            "on|off",
-            "a watchdog extends the Redis lease every third of its TTL while the job runs",
+            "a watchdog extends the Redis lease every third of its TTL while the job runs; ShedLock's"
+                    + " KeepAliveLockProvider, every half of a lockAtMostFor of 30s or more",
             false,
-            "on or off",
-            KnobTexts::onOff,
-            b -> true,
-            KnobTexts::onOffText,
-            ITS_MODES,
-            List.of(false, true));
-    public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = new Knob<>(
+            ITS_MODES);
+    public static final Knob<Boolean> DB_TIME = Knob.onOff(
+            "db-time",
+            "ShedLock reads the time from the database (usingDbTime()) instead of the worker's clock",
+            false,
+            ITS_MODES);
+    public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = Knob.onOff(
             "release-on-shutdown",
-            Scope.LIVE,
-            "on|off",
             "a worker stopped gracefully (SIGTERM) gives back its lock before it exits",
             true,
-            "on or off",
-            KnobTexts::onOff,
-            b -> true,
-            KnobTexts::onOffText,
-            ITS_MODES,
-            List.of(true, false));
+            ITS_MODES);
     public static final Knob<OnLockError> ON_LOCK_ERROR = new Knob<>(
             "on-lock-error",
             Scope.LIVE,
@@ -167,18 +159,8 @@ public final class Knobs {
             PgLock::toString,
             ITS_MODES,
             List.of(PgLock.values()));
-    public static final Knob<Boolean> RECHECK = new Knob<>(
-            "recheck",
-            Scope.LIVE,
-            "on|off",
-            "under the lock, write only if the tick has no row yet",
-            false,
-            "on or off",
-            KnobTexts::onOff,
-            b -> true,
-            KnobTexts::onOffText,
-            EVERY_MODE,
-            List.of(false, true));
+    public static final Knob<Boolean> RECHECK =
+            Knob.onOff("recheck", "under the lock, write only if the tick has no row yet", false, EVERY_MODE);
     public static final Knob<Integer> WORKERS = new Knob<>(
             "workers",
             Scope.SETUP,
@@ -274,6 +256,7 @@ public final class Knobs {
             LOCK_KEY,
             LOCK_WAIT,
             RENEW,
+            DB_TIME,
             RELEASE_ON_SHUTDOWN,
             ON_LOCK_ERROR,
             LOCK_SERVERS,

@@ -51,6 +51,13 @@ public interface Mode {
     Scheduling scheduling();
 
     /**
+     * Refuses knobs that this mode's mechanism would refuse together (ShedLock's {@code lockAtLeastFor} longer than its
+     * {@code lockAtMostFor}): throws {@link BadFieldException} naming the knob and the mechanism's reason, so that the
+     * command line, a switch and a scenario refuse them before any worker builds a guard that would fail every tick.
+     */
+    void checkKnobs(ModeSpec spec);
+
+    /**
      * How a lock is seen from outside the workers, which is also how the lock panel draws it. A new mode picks one;
      * only a new way of seeing a lock adds a constant here, and the compiler then points at every view that draws it.
      */

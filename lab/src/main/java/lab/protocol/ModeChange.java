@@ -42,12 +42,16 @@ public record ModeChange(List<Setting<?>> settings) {
         return new ModeChange(more);
     }
 
+    /**
+     * {@code spec} with every setting applied, in order, and then accepted by its mode as a whole: a change that sets
+     * two knobs together is not refused for the moment between them.
+     */
     public ModeSpec applyTo(ModeSpec spec) {
         ModeSpec s = spec;
         for (Setting<?> setting : settings) {
             s = setting.applyTo(s);
         }
-        return s;
+        return s.accepted();
     }
 
     /** The knobs by name, as text: what a scenario step shows and the wire carries. */

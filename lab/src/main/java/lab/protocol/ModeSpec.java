@@ -64,6 +64,15 @@ public final class ModeSpec {
         return new ModeSpec(m);
     }
 
+    /**
+     * This spec, once its mode has accepted its knobs taken together (each was checked alone as it was set); throws
+     * {@link BadFieldException} naming the knob the mode refuses, and why.
+     */
+    public ModeSpec accepted() {
+        mode().checkKnobs(this);
+        return this;
+    }
+
     /** The wire and summary form: every live knob by name, as text. */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -97,7 +106,7 @@ public final class ModeSpec {
             Object v = e.getValue();
             s = knob.set(s, v instanceof Boolean b ? (b ? "on" : "off") : String.valueOf(v));
         }
-        return s;
+        return s.accepted();
     }
 
     @Override

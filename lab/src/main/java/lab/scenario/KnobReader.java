@@ -6,6 +6,7 @@ import lab.protocol.BadFieldException;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.ModeChange;
+import lab.protocol.ModeSpec;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -70,6 +71,21 @@ final class KnobReader {
             }
         }
         return change;
+    }
+
+    /**
+     * {@code spec} with {@code change} applied; a combination the mode refuses (ShedLock's limits) is an error at the
+     * refused knob's line, or at the step's when the knob was set elsewhere.
+     */
+    static ModeSpec applied(
+            Nodes nodes, Node at, Map<String, Nodes.Entry> entries, ModeChange change, ModeSpec spec, String what)
+            throws ScenarioException {
+        try {
+            return change.applyTo(spec);
+        } catch (BadFieldException e) {
+            Nodes.Entry entry = entries.get(e.field());
+            throw nodes.error(entry != null ? entry.value() : at, what + "." + e.field() + ": " + e.problem());
+        }
     }
 
     private static <T> ModeChange and(ModeChange change, Knob<T> knob, Object value) {

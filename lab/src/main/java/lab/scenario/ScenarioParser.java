@@ -150,7 +150,7 @@ public final class ScenarioParser {
                 values = setupValue(nodes, e, values, k);
             }
         }
-        ModeSpec spec = KnobReader.change(nodes, e, "setup").applyTo(d.spec());
+        ModeSpec spec = KnobReader.applied(nodes, node, e, KnobReader.change(nodes, e, "setup"), d.spec(), "setup");
         boolean lockKeys =
                 e.containsKey("lock-keys") ? nodes.bool(e.get("lock-keys").value(), "setup.lock-keys") : d.lockKeys();
         int workers = values.get(Knobs.WORKERS);

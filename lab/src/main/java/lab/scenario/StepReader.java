@@ -209,7 +209,7 @@ final class StepReader {
             }
         }
         ModeChange change = KnobReader.change(nodes, entries, "mode");
-        spec = change.applyTo(spec);
+        spec = KnobReader.applied(nodes, value, entries, change, spec, "mode");
         modeSwitched = true;
         return new Step.ChangeMode(line, change);
     }

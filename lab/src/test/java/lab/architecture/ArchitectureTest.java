@@ -82,7 +82,9 @@ class ArchitectureTest {
             "io.undertow", "worker",
             "org.quartz", "worker",
             "org.snakeyaml", "scenario",
-            "org.h2", "servers");
+            "org.h2", "servers",
+            "net.javacrumbs.shedlock", "guard/shedlock",
+            "org.springframework", "guard/shedlock");
 
     /**
      * A package named in code, outside the imports: {@code lab.check.Cause.X}, {@code redis.clients.jedis.Jedis}. Read
@@ -91,7 +93,7 @@ class ArchitectureTest {
      */
     private static final Pattern QUALIFIED = Pattern.compile(
             "(?<![\\w.])((?:lab|redis\\.clients|com\\.zaxxer|org\\.postgresql|com\\.googlecode|io\\.undertow"
-                    + "|org\\.quartz|org\\.snakeyaml|org\\.h2)(?:\\.[a-z_]\\w*)*)\\.[A-Z]");
+                    + "|org\\.quartz|org\\.snakeyaml|org\\.h2|net\\.javacrumbs|org\\.springframework)(?:\\.[a-z_]\\w*)*)\\.[A-Z]");
 
     /** @param pkg the package used; @param how {@code imports} or {@code names} (a fully-qualified name in code) */
     record Import(Path file, String pkg, String how) {}

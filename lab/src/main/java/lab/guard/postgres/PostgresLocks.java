@@ -59,6 +59,15 @@ public final class PostgresLocks {
     }
 
     /**
+     * The worker's pool for {@code url} as a plain {@code DataSource}, for a library that takes one (ShedLock's
+     * {@code JdbcTemplate}): the same pool the advisory lock uses, opened once and kept in {@code clients}; throws
+     * saying why when the server cannot be reached.
+     */
+    public static javax.sql.DataSource dataSource(Clients clients, String url, String name) {
+        return open(clients, url, name);
+    }
+
+    /**
      * Whether {@code e} says the connection is gone (SQLSTATE class 08) or was cut by its server shutting down (57P01
      * to 57P03): a connection kept from before a restart fails so on its first use.
      */

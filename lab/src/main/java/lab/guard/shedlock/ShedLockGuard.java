@@ -1,0 +1,246 @@
+package lab.guard.shedlock;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
+import lab.guard.Clients;
+import lab.guard.Failures;
+import lab.guard.Guard;
+import lab.guard.Job;
+import lab.guard.Jobs;
+import lab.guard.LeasePolicy;
+import lab.guard.LockEvent;
+import lab.guard.LockListener;
+import lab.guard.Outcome;
+import lab.guard.Permit;
+import lab.guard.Tick;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
+import net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor;
+import net.javacrumbs.shedlock.core.LockConfiguration;
+import net.javacrumbs.shedlock.core.LockProvider;
+import net.javacrumbs.shedlock.core.LockingTaskExecutor.TaskResult;
+import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
+import net.javacrumbs.shedlock.support.KeepAliveLockProvider;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Mode {@code shedlock}: the job runs inside ShedLock's {@code DefaultLockingTaskExecutor.executeWithLock} over
+ * {@code JdbcTemplateLockProvider} on the lab's PostgreSQL, as most teams configure it; {@code lockAtMostFor},
+ * {@code lockAtLeastFor}, {@code KeepAliveLockProvider} and {@code usingDbTime()} come from the lab's knobs. ShedLock
+ * decides everything; the guard only says what it did, reading the {@code shedlock} row where ShedLock says nothing.
+ *
+ * <p>Holder dies: the row keeps its {@code lock_until} (up to {@code lockAtMostFor}); until then every worker skips.
+ * Holder pauses past {@code lockAtMostFor}: the row is free, another worker takes it while the first still works, and
+ * the first one's unlock finds the row no longer its own (ShedLock says nothing; the guard says {@code lost}).
+ * PostgreSQL down: ShedLock throws, and the tick fails closed.
+ */
+final class ShedLockGuard implements Guard {
+    /** The row the first lock call of each worker takes and frees, beside the job's: {@code lab-warm-up}. */
+    static final String WARM_UP = "lab-warm-up";
+
+    private final String worker;
+    private final String owner;
+    private final String name;
+    private final Duration lockAtMostFor;
+    private final LeasePolicy hold;
+    private final boolean keepAlive;
+    private final KeepAliveThreads threads;
+    private final Clock clock;
+    private final LockListener listener;
+    private final Supplier<DataSource> pool;
+    private final boolean dbTime;
+    private final String configured;
+    private final RowSays said;
+    private volatile DataSource ds;
+    private volatile JdbcTemplateLockProvider provider;
+    /** Clients this guard opened itself (built with no worker around it), closed with it; null when the worker's. */
+    private Clients own;
+
+    /**
+     * @param owner      the {@code locked_by} value: ShedLock's default is the host's name, the same for every worker
+     *                   of one host, whose unlock would then free another's lock; a pod's name differs in production
+     * @param hold       the hold-at-least knob, as {@code lockAtLeastFor}
+     * @param keepAlive  wrap the provider in {@code KeepAliveLockProvider} (renew on)
+     * @param pool       the worker's PostgreSQL pool, opened when the guard is
+     * @param dbTime     {@code usingDbTime()}: lock_until and locked_at from the database's clock, not the worker's
+     */
+    ShedLockGuard(
+            String worker,
+            String owner,
+            String name,
+            Duration lockAtMostFor,
+            LeasePolicy hold,
+            boolean keepAlive,
+            KeepAliveThreads threads,
+            Clock clock,
+            LockListener listener,
+            Supplier<DataSource> pool,
+            boolean dbTime) {
+        this.worker = worker;
+        this.owner = owner;
+        this.name = name;
+        this.lockAtMostFor = lockAtMostFor;
+        this.hold = hold;
+        this.keepAlive = keepAlive;
+        this.threads = threads;
+        this.clock = clock;
+        this.listener = listener;
+        this.pool = pool;
+        this.said = new RowSays(worker, owner, name, lockAtMostFor, clock);
+        this.dbTime = dbTime;
+        this.configured = dbTime ? "usingDbTime()" : "the worker's clock, forceUtcTimeZone()";
+    }
+
+    /** This guard, closing {@code clients} when it is closed: they are its own, not a worker's. */
+    ShedLockGuard owning(Clients clients) {
+        this.own = clients;
+        return this;
+    }
+
+    @Override
+    public void open() throws Exception {
+        DataSource opened = pool.get();
+        ShedLockTable.create(opened);
+        JdbcTemplateLockProvider.Configuration.Builder b = JdbcTemplateLockProvider.Configuration.builder()
+                .withJdbcTemplate(new JdbcTemplate(opened))
+                .withLockedByValue(owner);
+        // Without the database's clock, times are the worker's, written as UTC: the table's TIMESTAMP has no zone,
+        // and the row is then read the same way whichever the knob says.
+        b = dbTime ? b.usingDbTime() : b.forceUtcTimeZone();
+        provider = new JdbcTemplateLockProvider(b.build());
+        ds = opened;
+        // A first lock call on a row of the lab's own, which frees itself at once: Spring's classes and the provider's
+        // first query are paid for here, not by the first tick in this mode (a switch is acknowledged after open).
+        provider.lock(new LockConfiguration(clock.instant(), WARM_UP, Duration.ofMillis(1), Duration.ZERO))
+                .ifPresent(net.javacrumbs.shedlock.core.SimpleLock::unlock);
+    }
+
+    @Override
+    public Outcome run(Tick tick, Job job) throws InterruptedException {
+        if (provider == null) {
+            try {
+                open(); // the server was down when the worker switched: it may be back
+            } catch (Exception e) {
+                return new Outcome.Failed(
+                        worker + " - postgres unreachable for ShedLock: " + Failures.rootCause(e)
+                                + "; tick skipped (fail closed)",
+                        GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
+            }
+        }
+        Instant asked = clock.instant();
+        Duration atLeast = lockAtLeastFor(tick, asked);
+        LockConfiguration config = new LockConfiguration(asked, name, lockAtMostFor, atLeast);
+        LockProvider locks = keepAlive
+                ? new KeepAliveLockProvider(
+                        new SaidExtensions(provider, worker, owner, tick, listener, clock), threads.executor())
+                : provider;
+        String call = "executeWithLock(lockAtMostFor " + lockAtMostFor.toMillis() + " ms, lockAtLeastFor "
+                + atLeast.toMillis() + " ms)";
+        long callStart = System.nanoTime();
+        AtomicReference<Instant> acquiredAt = new AtomicReference<>();
+        AtomicReference<Outcome> ran = new AtomicReference<>();
+        TaskResult<Outcome> result;
+        // When the job ended and ShedLock's unlock began: a row another worker took before it was taken from us.
+        AtomicReference<Instant> unlockAsked = new AtomicReference<>();
+        try {
+            result = new DefaultLockingTaskExecutor(locks)
+                    .executeWithLock(
+                            () -> {
+                                acquiredAt.set(clock.instant());
+                                long acquireUs = (System.nanoTime() - callStart) / 1000;
+                                Optional<ShedLockTable.Row> row = row();
+                                LockFact.Acquired granted = granted(row, asked, acquireUs, atLeast);
+                                listener.on(
+                                        tick,
+                                        worker + " - " + call + " → locked: "
+                                                + row.map(ShedLockTable.Row::said)
+                                                        .orElse("the shedlock row could not be read")
+                                                + " (" + configured + ")",
+                                        granted);
+                                ran.set(Jobs.run(
+                                        worker,
+                                        job,
+                                        tick,
+                                        Permit.of(false),
+                                        "ran inside ShedLock's executeWithLock as " + owner,
+                                        granted,
+                                        null));
+                                unlockAsked.set(clock.instant());
+                                return ran.get();
+                            },
+                            config);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Throwable e) {
+            String problem = worker + " - ShedLock's " + call + " failed: " + Failures.rootCause(e);
+            if (ran.get() != null) {
+                // The job ran and ShedLock's unlock failed: the row keeps its lock_until, up to lockAtMostFor.
+                listener.on(
+                        tick,
+                        problem + "; the row stays locked until its lock_until",
+                        GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
+                return ran.get();
+            }
+            return new Outcome.Failed(
+                    problem + "; tick skipped (fail closed)", GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
+        }
+        if (!result.wasExecuted()) {
+            return said.skipped(row(), call);
+        }
+        LockEvent given = said.givenBack(row(), acquiredAt.get(), unlockAsked.get());
+        listener.on(tick, given.detail(), given.fact());
+        return result.getResult();
+    }
+
+    /**
+     * ShedLock's {@code lockAtLeastFor} for this tick: the knob's duration, or what is left of the window; never more
+     * than {@code lockAtMostFor}, which ShedLock would refuse (a fixed hold longer than the lease the knob refused
+     * already; the window's end only the tick knows).
+     */
+    private Duration lockAtLeastFor(Tick tick, Instant asked) {
+        Instant until = hold.holdUntil(tick, asked);
+        if (until == null || !until.isAfter(asked)) {
+            return Duration.ZERO;
+        }
+        // Whole milliseconds, rounded up: a hold cut short by the fraction lets the next worker in before it ended.
+        Duration left = Duration.ofMillis((Duration.between(asked, until).toNanos() + 999_999) / 1_000_000);
+        return left.compareTo(lockAtMostFor) > 0 ? lockAtMostFor : left;
+    }
+
+    /** The grant's facts, its {@code lock_until} read from the row (with {@code usingDbTime()} the database set it). */
+    private LockFact.Acquired granted(
+            Optional<ShedLockTable.Row> row, Instant asked, long acquireUs, Duration atLeast) {
+        Instant until = row.filter(r -> owner.equals(r.lockedBy()))
+                .map(ShedLockTable.Row::lockUntil)
+                .orElse(asked.plus(lockAtMostFor));
+        Instant holdUntil = atLeast.isZero() ? null : asked.plus(atLeast);
+        return LockFact.Acquired.of(ShedLockMode.LOCK, name, owner)
+                .expiring(lockAtMostFor.toMillis(), until, null)
+                .timed(Duration.between(asked, clock.instant()).toMillis(), acquireUs, holdUntil);
+    }
+
+    /** The row, or empty when it cannot be read: the sentences then say less, the tick is not changed by it. */
+    private Optional<ShedLockTable.Row> row() {
+        DataSource ds = this.ds;
+        if (ds == null) {
+            return Optional.empty();
+        }
+        try {
+            return ShedLockTable.read(ds, name);
+        } catch (java.sql.SQLException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (own != null) {
+            own.close();
+        }
+    }
+}
