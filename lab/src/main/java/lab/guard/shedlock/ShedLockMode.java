@@ -128,7 +128,7 @@ public final class ShedLockMode extends ModeDeclaration {
                 .owning(own);
     }
 
-    private static ShedLockGuard guard(
+    static ShedLockGuard guard(
             String worker,
             String owner,
             String name,
