@@ -16,14 +16,12 @@ import lab.protocol.WorkerFact;
  */
 final class RowSays {
     private final String worker;
-    private final String owner;
     private final String name;
     private final Duration lockAtMostFor;
     private final Clock clock;
 
-    RowSays(String worker, String owner, String name, Duration lockAtMostFor, Clock clock) {
+    RowSays(String worker, String name, Duration lockAtMostFor, Clock clock) {
         this.worker = worker;
-        this.owner = owner;
         this.name = name;
         this.lockAtMostFor = lockAtMostFor;
         this.clock = clock;
@@ -52,7 +50,7 @@ final class RowSays {
      * (the lease ran out during the job, and the unlock's {@code WHERE locked_by = us} matched no row). One that took
      * it after the job ended took it once the unlock had freed it.
      */
-    LockEvent givenBack(Optional<ShedLockTable.Row> row, Instant acquiredAt, Instant unlockAsked) {
+    LockEvent givenBack(Optional<ShedLockTable.Row> row, String owner, Instant acquiredAt, Instant unlockAsked) {
         Instant now = clock.instant();
         long held = Duration.between(acquiredAt, now).toMillis();
         if (row.isPresent()

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -25,6 +26,7 @@ import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.core.LockingTaskExecutor.TaskResult;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
+import net.javacrumbs.shedlock.provider.sql.DatabaseProduct;
 import net.javacrumbs.shedlock.support.KeepAliveLockProvider;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -44,7 +46,9 @@ final class ShedLockGuard implements Guard {
     static final String WARM_UP = "lab-warm-up";
 
     private final String worker;
-    private final String owner;
+    /** {@code w1-4242}: each grant's {@code locked_by} is this and a few letters of its own. */
+    private final String process;
+
     private final String name;
     private final Duration lockAtMostFor;
     private final LeasePolicy hold;
@@ -57,13 +61,11 @@ final class ShedLockGuard implements Guard {
     private final String configured;
     private final RowSays said;
     private volatile DataSource ds;
-    private volatile JdbcTemplateLockProvider provider;
     /** Clients this guard opened itself (built with no worker around it), closed with it; null when the worker's. */
     private Clients own;
 
     /**
-     * @param owner      the {@code locked_by} value: ShedLock's default is the host's name, the same for every worker
-     *                   of one host, whose unlock would then free another's lock; a pod's name differs in production
+     * @param process    {@code <worker>-<pid>}, the head of every grant's {@code locked_by}
      * @param hold       the hold-at-least knob, as {@code lockAtLeastFor}
      * @param keepAlive  wrap the provider in {@code KeepAliveLockProvider} (renew on)
      * @param pool       the worker's PostgreSQL pool, opened when the guard is
@@ -71,7 +73,7 @@ final class ShedLockGuard implements Guard {
      */
     ShedLockGuard(
             String worker,
-            String owner,
+            String process,
             String name,
             Duration lockAtMostFor,
             LeasePolicy hold,
@@ -82,7 +84,7 @@ final class ShedLockGuard implements Guard {
             Supplier<DataSource> pool,
             boolean dbTime) {
         this.worker = worker;
-        this.owner = owner;
+        this.process = process;
         this.name = name;
         this.lockAtMostFor = lockAtMostFor;
         this.hold = hold;
@@ -91,7 +93,7 @@ final class ShedLockGuard implements Guard {
         this.clock = clock;
         this.listener = listener;
         this.pool = pool;
-        this.said = new RowSays(worker, owner, name, lockAtMostFor, clock);
+        this.said = new RowSays(worker, name, lockAtMostFor, clock);
         this.dbTime = dbTime;
         this.configured = dbTime ? "usingDbTime()" : "the worker's clock, forceUtcTimeZone()";
     }
@@ -106,23 +108,36 @@ final class ShedLockGuard implements Guard {
     public void open() throws Exception {
         DataSource opened = pool.get();
         ShedLockTable.create(opened);
+        // A first lock call on a row of the lab's own, which frees itself at once: Spring's classes and the provider's
+        // first query are paid for here, not by the first tick in this mode (a switch is acknowledged after open).
+        provider(opened, process)
+                .lock(new LockConfiguration(clock.instant(), WARM_UP, Duration.ofMillis(1), Duration.ZERO))
+                .ifPresent(net.javacrumbs.shedlock.core.SimpleLock::unlock);
+        ds = opened;
+    }
+
+    /**
+     * {@code JdbcTemplateLockProvider} writing {@code owner} as {@code locked_by}, one per grant. ShedLock's default
+     * {@code locked_by} is the host's name, one value for every run of every worker on the host, and its unlock is
+     * {@code WHERE locked_by = <that value>}: a run whose job outlasted its {@code lockAtMostFor} would, on ending,
+     * free the lock a newer run of the same process holds now (seen in lesson 19's third part, where a worker's job
+     * of 3 s overlaps its own next one). A value per grant keeps that unlock to its own grant, as the Redis lock's
+     * owner is.
+     */
+    private JdbcTemplateLockProvider provider(DataSource ds, String owner) {
         JdbcTemplateLockProvider.Configuration.Builder b = JdbcTemplateLockProvider.Configuration.builder()
-                .withJdbcTemplate(new JdbcTemplate(opened))
+                .withJdbcTemplate(new JdbcTemplate(ds))
+                .withDatabaseProduct(DatabaseProduct.POSTGRES_SQL)
                 .withLockedByValue(owner);
         // Without the database's clock, times are the worker's, written as UTC: the table's TIMESTAMP has no zone,
         // and the row is then read the same way whichever the knob says.
         b = dbTime ? b.usingDbTime() : b.forceUtcTimeZone();
-        provider = new JdbcTemplateLockProvider(b.build());
-        ds = opened;
-        // A first lock call on a row of the lab's own, which frees itself at once: Spring's classes and the provider's
-        // first query are paid for here, not by the first tick in this mode (a switch is acknowledged after open).
-        provider.lock(new LockConfiguration(clock.instant(), WARM_UP, Duration.ofMillis(1), Duration.ZERO))
-                .ifPresent(net.javacrumbs.shedlock.core.SimpleLock::unlock);
+        return new JdbcTemplateLockProvider(b.build());
     }
 
     @Override
     public Outcome run(Tick tick, Job job) throws InterruptedException {
-        if (provider == null) {
+        if (ds == null) {
             try {
                 open(); // the server was down when the worker switched: it may be back
             } catch (Exception e) {
@@ -132,6 +147,8 @@ final class ShedLockGuard implements Guard {
                         GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
             }
         }
+        String owner = process + "-" + UUID.randomUUID().toString().substring(0, 8);
+        JdbcTemplateLockProvider provider = provider(ds, owner);
         Instant asked = clock.instant();
         Duration atLeast = lockAtLeastFor(tick, asked);
         LockConfiguration config = new LockConfiguration(asked, name, lockAtMostFor, atLeast);
@@ -153,13 +170,17 @@ final class ShedLockGuard implements Guard {
                             () -> {
                                 acquiredAt.set(clock.instant());
                                 long acquireUs = (System.nanoTime() - callStart) / 1000;
-                                Optional<ShedLockTable.Row> row = row();
-                                LockFact.Acquired granted = granted(row, asked, acquireUs, atLeast);
+                                // With the worker's clock the row holds what ShedLock computed (createdAt plus
+                                // lockAtMostFor): no query is added to the hold, which would lengthen it past what
+                                // ShedLock alone takes. With the database's clock, only the row knows lock_until.
+                                Optional<ShedLockTable.Row> row = dbTime ? row() : Optional.empty();
+                                LockFact.Acquired granted = granted(row, owner, asked, acquireUs, atLeast);
                                 listener.on(
                                         tick,
                                         worker + " - " + call + " → locked: "
                                                 + row.map(ShedLockTable.Row::said)
-                                                        .orElse("the shedlock row could not be read")
+                                                        .orElse("locked_by " + owner + ", lock_until "
+                                                                + ShedLockTable.time(granted.expiresAt()))
                                                 + " (" + configured + ")",
                                         granted);
                                 ran.set(Jobs.run(
@@ -192,7 +213,7 @@ final class ShedLockGuard implements Guard {
         if (!result.wasExecuted()) {
             return said.skipped(row(), call);
         }
-        LockEvent given = said.givenBack(row(), acquiredAt.get(), unlockAsked.get());
+        LockEvent given = said.givenBack(row(), owner, acquiredAt.get(), unlockAsked.get());
         listener.on(tick, given.detail(), given.fact());
         return result.getResult();
     }
@@ -214,7 +235,7 @@ final class ShedLockGuard implements Guard {
 
     /** The grant's facts, its {@code lock_until} read from the row (with {@code usingDbTime()} the database set it). */
     private LockFact.Acquired granted(
-            Optional<ShedLockTable.Row> row, Instant asked, long acquireUs, Duration atLeast) {
+            Optional<ShedLockTable.Row> row, String owner, Instant asked, long acquireUs, Duration atLeast) {
         Instant until = row.filter(r -> owner.equals(r.lockedBy()))
                 .map(ShedLockTable.Row::lockUntil)
                 .orElse(asked.plus(lockAtMostFor));

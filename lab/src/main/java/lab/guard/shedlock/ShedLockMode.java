@@ -130,7 +130,7 @@ public final class ShedLockMode extends ModeDeclaration {
 
     static ShedLockGuard guard(
             String worker,
-            String owner,
+            String process,
             String name,
             ModeSpec spec,
             KeepAliveThreads threads,
@@ -139,7 +139,7 @@ public final class ShedLockMode extends ModeDeclaration {
             Supplier<DataSource> pool) {
         return new ShedLockGuard(
                 worker,
-                owner,
+                process,
                 name,
                 spec.get(Knobs.LOCK_TTL),
                 new LeasePolicy(false, spec.get(Knobs.HOLD_AT_LEAST), false, false),
