@@ -55,7 +55,8 @@ class ShippedScenariosTest {
                         "16-self-overlap.yaml",
                         "17a-host-mutex.yaml",
                         "17b-two-hosts.yaml",
-                        "18-partition.yaml");
+                        "18-partition.yaml",
+                        "19-shedlock.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
