@@ -51,7 +51,10 @@ class ClientsAcrossSwitchesTest {
                 "host1",
                 dir.toString());
         GuardFactory factory = new GuardFactory(config, 4242, Clock.systemUTC(), TokenLedger.NONE);
-        List<Mode> switches = List.of(Mode.REDIS, Mode.POSTGRES, Mode.FENCED, Mode.REDIS, Mode.NAIVE, Mode.POSTGRES);
+        // ShedLock's JdbcTemplate runs over the worker's PostgreSQL pool, the one the advisory lock uses.
+        Mode shedlock = Mode.byName("shedlock").orElseThrow();
+        List<Mode> switches = List.of(
+                Mode.REDIS, Mode.POSTGRES, shedlock, Mode.FENCED, Mode.REDIS, shedlock, Mode.NAIVE, Mode.POSTGRES);
         Guard retired = null;
         int t = 0;
         for (Mode mode : switches) {
@@ -69,7 +72,7 @@ class ClientsAcrossSwitchesTest {
         }
 
         assertThat(factory.clients().count())
-                .as("pools open after %d switches: one Redis, one PostgreSQL", switches.size())
+                .as("pools open after %d switches: one Redis, one PostgreSQL (ShedLock's too)", switches.size())
                 .isEqualTo(2);
 
         retired.close();
