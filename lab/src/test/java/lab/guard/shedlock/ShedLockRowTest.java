@@ -153,6 +153,54 @@ class ShedLockRowTest {
         other.close();
     }
 
+    /**
+     * KeepAliveLockProvider extends the row every half of lockAtMostFor (30 s, its floor): 15 s before the first, so
+     * the test is slow by nature. The job waits for the renewal it needs, then ends.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void renew_on_extends_the_row_every_half_of_lock_at_most_for_and_says_renewed() throws Exception {
+        ModeSpec spec = SPEC.with(Knobs.LOCK_TTL, Duration.ofSeconds(30)).with(Knobs.RENEW, true);
+        try (KeepAliveThreads threads = new KeepAliveThreads("w1")) {
+            String url = TestServers.postgres().url();
+            Guard holder = ShedLockMode.guard(
+                    "w1",
+                    "w1-1",
+                    "row-renew",
+                    spec,
+                    threads,
+                    Clock.systemUTC(),
+                    listener,
+                    () -> PostgresLocks.dataSource(clients, url, "w1"));
+            holder.open();
+            Job waits = (t, p) -> {
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(25);
+                while (said.stream().noneMatch(f -> f instanceof lab.protocol.LockFact.Renewed)
+                        && System.nanoTime() < until) {
+                    Thread.sleep(100);
+                }
+                return written();
+            };
+
+            assertThat(holder.run(tick("row-renew"), waits)).isInstanceOf(Outcome.Executed.class);
+
+            lab.protocol.LockFact.Acquired granted = said.stream()
+                    .filter(f -> f instanceof lab.protocol.LockFact.Acquired)
+                    .map(lab.protocol.LockFact.Acquired.class::cast)
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(said)
+                    .filteredOn(f -> f instanceof lab.protocol.LockFact.Renewed)
+                    .singleElement()
+                    .isInstanceOfSatisfying(lab.protocol.LockFact.Renewed.class, r -> {
+                        assertThat(r.owner()).isEqualTo(granted.owner());
+                        assertThat(r.expiresAt()).isAfter(granted.expiresAt());
+                    });
+            assertThat(said).last().isInstanceOf(GivenBack.Released.class);
+            holder.close();
+        }
+    }
+
     private static Outcome runQuietly(Guard g, Tick t, Job job) {
         try {
             return g.run(t, job);
