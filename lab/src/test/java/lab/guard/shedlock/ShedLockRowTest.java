@@ -153,6 +153,27 @@ class ShedLockRowTest {
         other.close();
     }
 
+    @Test
+    void with_db_time_on_the_grant_says_the_lock_until_the_database_wrote() throws Exception {
+        Guard holder = guard("w1", SPEC.with(Knobs.DB_TIME, true), "row-db-time");
+        Instant before = Instant.now();
+
+        assertThat(holder.run(tick("row-db-time"), (t, p) -> written())).isInstanceOf(Outcome.Executed.class);
+
+        lab.protocol.LockFact.Acquired granted = said.stream()
+                .filter(f -> f instanceof lab.protocol.LockFact.Acquired)
+                .map(lab.protocol.LockFact.Acquired.class::cast)
+                .findFirst()
+                .orElseThrow();
+        // usingDbTime(): lock_until is PostgreSQL's now plus lockAtMostFor (60 s), read back from the row; one machine,
+        // one clock, so it falls within the run, give or take the database's own rounding.
+        assertThat(granted.expiresAt())
+                .isBetween(before.plusSeconds(59), Instant.now().plusSeconds(61));
+        assertThat(said).last().isInstanceOfSatisfying(GivenBack.Released.class, r -> assertThat(r.how())
+                .isEqualTo(GivenBack.How.UNLOCK));
+        holder.close();
+    }
+
     /**
      * KeepAliveLockProvider extends the row every half of lockAtMostFor (30 s, its floor): 15 s before the first, so
      * the test is slow by nature. The job waits for the renewal it needs, then ends.
