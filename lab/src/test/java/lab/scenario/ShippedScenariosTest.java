@@ -56,7 +56,8 @@ class ShippedScenariosTest {
                         "17a-host-mutex.yaml",
                         "17b-two-hosts.yaml",
                         "18-partition.yaml",
-                        "19-shedlock.yaml");
+                        "19-shedlock.yaml",
+                        "19b-shedlock-keep-alive.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -79,10 +80,22 @@ class ShippedScenariosTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
-    void every_lesson_runs_well_under_a_minute(Path file) throws ScenarioException {
+    void every_lesson_runs_well_under_a_minute_or_is_named_long(Path file) throws ScenarioException {
+        Duration waits = ScenarioParser.parse(file).totalWait();
+        if (LONG_BY_NATURE.contains(file.getFileName().toString())) {
+            // Replayed by -Pslow only (ScenarioReplayTest's long half); still bounded, so the slow profile stays one.
+            assertThat(waits).isLessThanOrEqualTo(Duration.ofMinutes(3));
+            return;
+        }
         // The waits, plus a few seconds for workers and servers to start and for the last tick to finish.
-        assertThat(ScenarioParser.parse(file).totalWait()).isLessThanOrEqualTo(Duration.ofSeconds(40));
+        assertThat(waits).isLessThanOrEqualTo(Duration.ofSeconds(40));
     }
+
+    /**
+     * The lessons whose subject takes minutes, by name, so that none becomes long unnoticed: ShedLock's keep-alive
+     * refuses a lockAtMostFor under 30 s, and its cure shows only around a job longer than that.
+     */
+    private static final java.util.Set<String> LONG_BY_NATURE = java.util.Set.of("19b-shedlock-keep-alive.yaml");
 
     /**
      * One row per tick only shows when the lock is held longer than the spread of the workers' fire times (the
