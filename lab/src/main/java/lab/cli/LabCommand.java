@@ -233,35 +233,7 @@ public final class LabCommand implements Callable<Integer> {
         if (!(readingPace > 0) || Double.isInfinite(readingPace)) {
             throw bad("--reading-pace", String.valueOf(readingPace), "a number above 0, such as 0.5 (slower) or 2");
         }
-        if (scenarioFile != null) {
-            // A scenario's setup is its lesson: a flag that would change it is refused, not silently ignored.
-            List<String> setupOptions = new ArrayList<>(knobs.inSetup());
-            setupOptions.addAll(List.of("--duration", "--switch"));
-            for (String option : setupOptions) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    String value = spec.commandLine()
-                            .getParseResult()
-                            .matchedOption(option)
-                            .stringValues()
-                            .get(0);
-                    throw bad(option, value, "no " + option + " with --scenario: the scenario's setup decides it");
-                }
-            }
-        } else if (spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
-            throw bad("--speed", String.valueOf(speed), "--speed only with --scenario: it divides a scenario's waits");
-        } else if (spec.commandLine().getParseResult().hasMatchedOption("--reading-pace")) {
-            throw bad(
-                    "--reading-pace",
-                    String.valueOf(readingPace),
-                    "--reading-pace only with --scenario: it times a scenario's captions");
-        } else if (alsoJudge != null) {
-            throw bad(
-                    "--also-judge",
-                    alsoJudge.toString(),
-                    "--also-judge only with --scenario: it judges a variant on" + " the scenario's run");
-        } else if (failFast) {
-            throw bad("--fail-fast", "", "--fail-fast only with --scenario: it stops a replay at its first failure");
-        }
+        ScenarioFlags.check(spec, scenarioFile != null, knobs.inSetup());
         if (attach != null && (attach < 0 || attach > 65535)) {
             throw bad("--attach", String.valueOf(attach), "a port from 0 to 65535 (0: any free port)");
         }

@@ -34,7 +34,7 @@ class BadInputTest {
                 "--every 0s              | '--every': '0s' (expected a period of 100ms or more",
                 "--every 1ms             | '--every': '1ms' (expected a period of 100ms or more",
                 "--every 99999999999999999999s | '--every': '99999999999999999999s' is longer than a day (expected at most 24h)",
-                "--speed 2               | '--speed': '2.0' (expected --speed only with --scenario: it divides a scenario's waits)",
+                "--speed 2               | '--speed': '2' (expected --speed only with --scenario: it divides a scenario's waits)",
                 "--reading-pace 0.5      | '--reading-pace': '0.5' (expected --reading-pace only with --scenario: it times a scenario's captions)",
                 "--scenario ../scenarios/01-naive.yaml --reading-pace 0 | '--reading-pace': '0.0' (expected a number above 0, such as 0.5 (slower) or 2)",
                 "--scenario ../scenarios/01-naive.yaml --reading-pace slow | '--reading-pace'",
