@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
@@ -164,6 +165,8 @@ final class ShedLockGuard implements Guard {
         TaskResult<Outcome> result;
         // When the job ended and ShedLock's unlock began: a row another worker took before it was taken from us.
         AtomicReference<Instant> unlockAsked = new AtomicReference<>();
+        // The unlock's own time (release_us, for the benchmark): from the job's end to executeWithLock's return.
+        AtomicLong unlockStart = new AtomicLong();
         try {
             result = new DefaultLockingTaskExecutor(locks)
                     .executeWithLock(
@@ -192,6 +195,7 @@ final class ShedLockGuard implements Guard {
                                         granted,
                                         null));
                                 unlockAsked.set(clock.instant());
+                                unlockStart.set(System.nanoTime());
                                 return ran.get();
                             },
                             config);
@@ -213,8 +217,12 @@ final class ShedLockGuard implements Guard {
         if (!result.wasExecuted()) {
             return said.skipped(row(), call);
         }
+        long releaseUs = (System.nanoTime() - unlockStart.get()) / 1000;
         LockEvent given = said.givenBack(row(), owner, acquiredAt.get(), unlockAsked.get());
-        listener.on(tick, given.detail(), given.fact());
+        listener.on(
+                tick,
+                given.detail(),
+                given.fact() instanceof GivenBack back ? back.withReleaseUs(releaseUs) : given.fact());
         return result.getResult();
     }
 

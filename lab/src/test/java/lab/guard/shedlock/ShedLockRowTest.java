@@ -107,6 +107,27 @@ class ShedLockRowTest {
     }
 
     @Test
+    void a_granted_tick_says_what_shedlocks_lock_and_unlock_calls_took_for_the_benchmark() throws Exception {
+        Guard holder = guard("w1", SPEC, "row-timed");
+        // A job of 1 s, which neither call's time may include: the lock's cost is its calls, not the hold.
+        Job slow = (t, p) -> {
+            Thread.sleep(1000);
+            return written();
+        };
+
+        assertThat(holder.run(tick("row-timed"), slow)).isInstanceOf(Outcome.Executed.class);
+
+        assertThat(said)
+                .filteredOn(f -> f instanceof lab.protocol.LockFact.Acquired)
+                .singleElement()
+                .satisfies(f -> assertThat(((lab.protocol.LockFact.Acquired) f).acquireUs())
+                        .isBetween(1L, 999_999L));
+        assertThat(said).last().isInstanceOfSatisfying(GivenBack.Released.class, r -> assertThat(r.releaseUs())
+                .isBetween(1L, 999_999L));
+        holder.close();
+    }
+
+    @Test
     void a_hold_leaves_the_row_locked_until_lock_at_least_for_ends_and_says_so() throws Exception {
         Guard holder =
                 guard("w1", SPEC.with(Knobs.HOLD_AT_LEAST, lab.protocol.Hold.of(Duration.ofSeconds(5))), "row-hold");
