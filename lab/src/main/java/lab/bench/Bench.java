@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import lab.os.SessionFolder;
+import lab.protocol.Mode;
 
 /**
  * {@code ./run.sh bench}: what the lab costs, measured, in one table (Markdown, for the README) and as JSON. Every
@@ -95,11 +96,12 @@ public final class Bench {
                 () -> goals.launcherRows(
                         terminal.idle(4, Duration.ofSeconds(quick ? 2 : 8), Duration.ofSeconds(quick ? 3 : 15))));
         int switches = quick ? 10 : 50;
-        say("mode switches redis ↔ postgres with " + big + " workers, and the lock's cost per tick");
+        say("mode switches redis ↔ postgres with " + big + " workers");
         measure(
                 "switch",
                 "mode switch, request → last acknowledgement",
-                () -> goals.switchRows(inside.switching(big, switches, Duration.ofSeconds(quick ? 3 : 20))));
+                () -> List.of(goals.switchRow(inside.switching(big, switches))));
+        costModes(goals, work, big);
         Duration length = Duration.ofSeconds(quick ? 5 : 60);
         say("stress: " + big + " workers, every 100 ms, task 20 ms, " + length.toSeconds() + " s, redis, hold window");
         measure("stress", "stress", () -> List.of(goals.stressRow(inside.stress(big, length))));
@@ -111,6 +113,41 @@ public final class Bench {
         SessionFolder.deleteTree(work);
         boolean pythonMeasured = !comparePython || pythonReady.keySet().containsAll(launchSizes);
         return rows.stream().allMatch(Row::measured) && pythonMeasured ? 0 : 1;
+    }
+
+    /**
+     * Each mode that {@link ModeRuns#costed} names, in a lab of its own: its workers' memory, then (for a lock on a
+     * server) its lock cost per granted tick, the memory rows first so that the table reads one figure at a time.
+     */
+    private void costModes(Goals goals, Path work, int workers) throws InterruptedException {
+        ModeRuns runs = new ModeRuns(work);
+        Duration warm = Duration.ofSeconds(quick ? 1 : 2);
+        Duration collect = Duration.ofSeconds(quick ? 3 : 20);
+        List<Row> memory = new ArrayList<>();
+        List<Row> locks = new ArrayList<>();
+        for (Mode mode : ModeRuns.costed()) {
+            String name = mode.cliName();
+            boolean locked = ModeRuns.roundTrip(mode).isPresent();
+            say("mode " + name + " alone, " + workers + " workers: memory per worker"
+                    + (locked ? ", and the lock's cost per granted tick" : ""));
+            try {
+                ModeRuns.Cost cost = runs.run(mode, workers, warm, collect);
+                memory.add(goals.modeMemoryRow(cost));
+                if (locked) {
+                    locks.add(goals.lockRow(cost));
+                }
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                String why = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                memory.add(Row.missing("memory-" + name, "memory per worker in mode " + name, why));
+                if (locked) {
+                    locks.add(Row.missing("lock-" + name, "per-tick lock cost, " + name, why));
+                }
+            }
+        }
+        rows.addAll(memory);
+        rows.addAll(locks);
     }
 
     private void runPython(Path work, List<Integer> sizes, int repeats, Duration settle) throws InterruptedException {

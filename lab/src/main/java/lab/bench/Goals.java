@@ -86,9 +86,9 @@ final class Goals {
         return row;
     }
 
-    List<Row> switchRows(InsideRuns.Switching s) {
+    Row switchRow(InsideRuns.Switching s) {
         double p99 = Stats.percentile(s.switchMillis(), 99);
-        Row sw = Row.of(
+        return Row.of(
                 "switch",
                 "mode switch redis ↔ postgres, N = " + s.workers() + ", "
                         + s.switchMillis().size() + " switches",
@@ -96,35 +96,63 @@ final class Goals {
                 "p99 ≤ 50 ms",
                 p99 <= 50,
                 Map.of("workers", s.workers(), "millis", s.switchMillis()));
-        return List.of(
-                sw,
-                lockRow("redis", "PING", s.workers(), s.redisLockMicros(), s.pingMicros()),
-                lockRow("postgres", "SELECT 1", s.workers(), s.pgLockMicros(), s.select1Micros()));
     }
 
+    /** A worker's memory in one mode, each worker's read from outside after its ticks; no goal, naive's row beside. */
+    Row modeMemoryRow(ModeRuns.Cost c) {
+        String mode = c.mode().cliName();
+        double pss = average(c.pssKb()) / 1024;
+        Map<String, Object> numbers = new LinkedHashMap<>();
+        numbers.put("workers", c.workers());
+        numbers.put("mode", mode);
+        numbers.put("pss_kb", c.pssKb());
+        numbers.put("rss_kb", c.rssKb());
+        return Row.of(
+                "memory-" + mode,
+                "memory per worker in mode " + mode + ", N = " + c.workers(),
+                "PSS " + mb(pss) + ", RSS " + mb(average(c.rssKb()) / 1024),
+                "",
+                null,
+                numbers);
+    }
+
+    /** The lock's cost per granted tick in one mode, against its server's round trip. */
+    Row lockRow(ModeRuns.Cost c) {
+        return lockRow(c.mode().cliName(), c.roundTrip(), c.workers(), c.lockMicros(), c.roundTripMicros());
+    }
+
+    /**
+     * Goal: p50 ≤ 3 × the p50 round trip, as issue 27 sets it. The lock is each worker's own time for its calls, once
+     * per tick with every worker firing at once; the round trip is the bench's warm loop, alone on its connection.
+     */
     static Row lockRow(String mode, String raw, int workers, List<Long> lock, List<Long> rtt) {
         if (lock.isEmpty()) {
-            return Row.missing("lock-" + mode, "per-tick lock cost, " + mode, "no tick was granted while collecting");
+            return Row.missing(
+                    "lock-" + mode,
+                    "per-tick lock cost, " + mode,
+                    "no granted tick carried acquire_us and release_us while collecting");
         }
         double p50 = Stats.median(lock);
         double rttP50 = Stats.median(rtt);
         double ratio = p50 / rttP50;
+        Map<String, Object> numbers = new LinkedHashMap<>();
+        numbers.put("workers", workers);
+        numbers.put("lock_us", lock);
+        numbers.put("round_trip", raw);
+        numbers.put("round_trip_us_p50", rttP50);
+        numbers.put("round_trip_us_p99", Stats.percentile(rtt, 99));
         return Row.of(
                 "lock-" + mode,
                 "per-tick lock cost (acquire + release), " + mode + ", N = " + workers,
                 "p50 " + us(p50) + ", p99 " + us(Stats.percentile(lock, 99)) + "; " + raw + " p50 " + us(rttP50) + " → "
                         + ratio(ratio),
-                "p50 ≤ 2.5 × " + raw,
-                ratio <= 2.5,
-                Map.of(
-                        "workers",
-                        workers,
-                        "lock_us",
-                        lock,
-                        "round_trip_us_p50",
-                        rttP50,
-                        "round_trip_us_p99",
-                        Stats.percentile(rtt, 99)));
+                "p50 ≤ 3 × " + raw,
+                ratio <= 3,
+                numbers);
+    }
+
+    private static double average(List<Long> kb) {
+        return kb.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
     }
 
     Row keyRow(InsideRuns.Idle i) {

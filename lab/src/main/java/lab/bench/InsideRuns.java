@@ -11,16 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
-import lab.protocol.Event;
-import lab.protocol.GivenBack;
 import lab.protocol.Hold;
 import lab.protocol.Knobs;
-import lab.protocol.LockFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
@@ -83,24 +79,13 @@ final class InsideRuns {
 
     /**
      * Switches between redis and postgres, timed from the request to the last worker's acknowledgement, after each
-     * was visited once; then the lock's cost per tick in each mode as the workers measured it, beside the raw round
-     * trip of the same server.
+     * was visited once. Each mode's lock cost is taken by {@link ModeRuns}, in a lab of that mode alone.
      */
-    record Switching(
-            int workers,
-            List<Double> switchMillis,
-            List<Long> redisLockMicros,
-            List<Long> pingMicros,
-            List<Long> pgLockMicros,
-            List<Long> select1Micros) {}
+    record Switching(int workers, List<Double> switchMillis) {}
 
-    Switching switching(int workers, int switches, Duration collect) throws Exception {
+    Switching switching(int workers, int switches) throws Exception {
         ModeSpec spec = ModeSpec.defaults(Mode.REDIS).with(Knobs.TASK_TIME, Duration.ofMillis(50));
-        Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500)));
-        Map<String, Long> acquired = new ConcurrentHashMap<>();
-        Map<String, List<Long>> cost = new ConcurrentHashMap<>();
-        lab.onEvent(e -> lockCost(e, acquired, cost));
-        try (lab) {
+        try (Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500)))) {
             try {
                 lab.start(line -> {});
             } catch (StartFailure e) {
@@ -116,33 +101,7 @@ final class InsideRuns {
                 millis.add((System.nanoTime() - t0) / 1e6);
                 Thread.sleep(100);
             }
-            if (switches % 2 == 1) {
-                switchTo(lab, Mode.REDIS);
-            }
-            cost.clear();
-            Thread.sleep(collect.toMillis());
-            List<Long> redis = List.copyOf(cost.getOrDefault("redis", List.of()));
-            List<Long> ping = RoundTrips.redisPing(lab.view().redisUrl(), 500);
-            switchTo(lab, Mode.POSTGRES);
-            cost.clear();
-            Thread.sleep(collect.toMillis());
-            List<Long> pg = List.copyOf(cost.getOrDefault("postgres", List.of()));
-            List<Long> select1 = RoundTrips.postgresSelect1(lab.view().pgUrl(), 500);
-            return new Switching(workers, millis, redis, ping, pg, select1);
-        }
-    }
-
-    /** Acquire plus release of one granted tick, in microseconds, as the worker that held it timed each call. */
-    private static void lockCost(Event e, Map<String, Long> acquired, Map<String, List<Long>> cost) {
-        String tick = e.worker() + "@" + e.tick();
-        if (e.fact() instanceof LockFact.Acquired g && g.acquireUs() != null) {
-            acquired.put(tick, g.acquireUs());
-        } else if (e.fact() instanceof GivenBack.Released r && r.releaseUs() != null) {
-            Long a = acquired.remove(tick);
-            if (a != null) {
-                cost.computeIfAbsent(e.mode(), m -> java.util.Collections.synchronizedList(new ArrayList<>()))
-                        .add(a + r.releaseUs());
-            }
+            return new Switching(workers, millis);
         }
     }
 

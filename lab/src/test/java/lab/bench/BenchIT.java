@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import lab.protocol.Mode;
 import lab.tui.Glyphs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -23,18 +25,26 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("slow")
 class BenchIT {
-    /** The rows of a quick run, in the order printed. */
-    static final List<String> QUICK_ROWS = List.of(
-            "pss-4",
-            "rss-4",
-            "launch-4",
-            "key",
-            "launcher-cpu",
-            "launcher-rss",
-            "switch",
-            "lock-redis",
-            "lock-postgres",
-            "stress");
+    /**
+     * The rows of a quick run, in the order printed: each costed mode's memory, then each lock's cost, follow from the
+     * modes' declarations ({@link ModeRuns#costed}).
+     */
+    static final List<String> QUICK_ROWS = quickRows();
+
+    private static List<String> quickRows() {
+        List<String> ids =
+                new ArrayList<>(List.of("pss-4", "rss-4", "launch-4", "key", "launcher-cpu", "launcher-rss", "switch"));
+        for (Mode m : ModeRuns.costed()) {
+            ids.add("memory-" + m.cliName());
+        }
+        for (Mode m : ModeRuns.costed()) {
+            if (ModeRuns.roundTrip(m).isPresent()) {
+                ids.add("lock-" + m.cliName());
+            }
+        }
+        ids.add("stress");
+        return List.copyOf(ids);
+    }
 
     @TempDir
     Path dir;

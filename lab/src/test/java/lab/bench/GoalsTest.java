@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
+import lab.protocol.Mode;
 import org.junit.jupiter.api.Test;
 
 class GoalsTest {
@@ -104,37 +105,68 @@ class GoalsTest {
     }
 
     @Test
-    void a_switch_meets_its_goal_when_p99_is_at_most_50_ms_and_a_lock_when_it_costs_at_most_25_round_trips() {
+    void a_switch_meets_its_goal_when_p99_is_at_most_50_ms() {
         List<Double> fifty =
                 LongStream.rangeClosed(1, 50).mapToObj(v -> (double) v).toList();
         List<Double> oneSlow = LongStream.rangeClosed(1, 50)
                 .mapToObj(v -> v == 50 ? 51.0 : (double) v)
                 .toList();
-        // redis: p50 250 µs against PING's 100 µs, 2.5 × exactly; postgres: 260 µs against 100 µs, 2.6 ×.
-        InsideRuns.Switching s = new InsideRuns.Switching(
-                16, fifty, List.of(300L, 200L, 250L), List.of(100L, 120L, 100L), List.of(260L), List.of(100L));
 
-        List<Row> rows = WITHOUT_PYTHON.switchRows(s);
-        assertThat(rows.get(0).lab()).isEqualTo("p50 25 ms, p99 50 ms");
-        assertThat(rows.get(0).met()).isTrue();
-        assertThat(rows.get(1).met()).isTrue();
-        assertThat(rows.get(2).met()).isFalse();
+        Row sw = WITHOUT_PYTHON.switchRow(new InsideRuns.Switching(16, fifty));
+        assertThat(sw.lab()).isEqualTo("p50 25 ms, p99 50 ms");
+        assertThat(sw.met()).isTrue();
         assertThat(WITHOUT_PYTHON
-                        .switchRows(new InsideRuns.Switching(16, oneSlow, List.of(), List.of(), List.of(), List.of()))
-                        .get(0)
+                        .switchRow(new InsideRuns.Switching(16, oneSlow))
                         .met())
                 .isFalse();
     }
 
     @Test
-    void a_lock_that_was_never_granted_is_not_measured_and_has_no_verdict() {
-        InsideRuns.Switching s =
-                new InsideRuns.Switching(4, List.of(10.0), List.of(), List.of(100L), List.of(), List.of(100L));
+    void a_lock_meets_its_goal_when_its_p50_costs_at_most_3_round_trips_of_its_own_server() {
+        Mode redis = Mode.REDIS;
+        Mode shedlock = Mode.byName("shedlock").orElseThrow();
+        // redis: p50 300 µs against PING's 100 µs, 3 × exactly; shedlock: 310 µs against SELECT 1's 100 µs, 3.1 ×.
+        Row atThree = WITHOUT_PYTHON.lockRow(new ModeRuns.Cost(
+                redis, 16, List.of(), List.of(), "PING", List.of(400L, 200L, 300L), List.of(100L, 120L, 100L)));
+        Row over = WITHOUT_PYTHON.lockRow(
+                new ModeRuns.Cost(shedlock, 16, List.of(), List.of(), "SELECT 1", List.of(310L), List.of(100L)));
 
-        Row redis = WITHOUT_PYTHON.switchRows(s).get(1);
-        assertThat(redis.lab()).isEqualTo("not measured: no tick was granted while collecting");
+        assertThat(atThree.id()).isEqualTo("lock-redis");
+        assertThat(atThree.lab()).isEqualTo("p50 300 µs, p99 400 µs; PING p50 100 µs → 3.00×");
+        assertThat(atThree.goal()).isEqualTo("p50 ≤ 3 × PING");
+        assertThat(atThree.met()).isTrue();
+        assertThat(over.id()).isEqualTo("lock-shedlock");
+        assertThat(over.goal()).isEqualTo("p50 ≤ 3 × SELECT 1");
+        assertThat(over.met()).isFalse();
+    }
+
+    @Test
+    void a_lock_that_was_never_granted_is_not_measured_and_has_no_verdict() {
+        Row redis = WITHOUT_PYTHON.lockRow(
+                new ModeRuns.Cost(Mode.REDIS, 4, List.of(), List.of(), "PING", List.of(), List.of(100L)));
+
+        assertThat(redis.lab())
+                .isEqualTo("not measured: no granted tick carried acquire_us and release_us while collecting");
         assertThat(redis.measured()).isFalse();
         assertThat(redis.met()).isNull();
+    }
+
+    @Test
+    void a_modes_memory_row_gives_the_average_pss_and_rss_of_its_workers_and_keeps_each() {
+        Row row = WITHOUT_PYTHON.modeMemoryRow(new ModeRuns.Cost(
+                Mode.POSTGRES,
+                2,
+                List.of(60 * 1024L, 62 * 1024L),
+                List.of(30 * 1024L, 33 * 1024L),
+                "SELECT 1",
+                List.of(),
+                List.of()));
+
+        assertThat(row.id()).isEqualTo("memory-postgres");
+        assertThat(row.figure()).isEqualTo("memory per worker in mode postgres, N = 2");
+        assertThat(row.lab()).isEqualTo("PSS 31.5 MB, RSS 61.0 MB");
+        assertThat(row.met()).isNull();
+        assertThat(row.numbers()).containsEntry("pss_kb", List.of(30 * 1024L, 33 * 1024L));
     }
 
     @Test

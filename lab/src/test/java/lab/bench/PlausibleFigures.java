@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import lab.protocol.Mode;
 
 /**
  * What a bench's JSON must hold, whatever the machine: every figure present, a finite number, and inside a range that
@@ -17,61 +18,57 @@ final class PlausibleFigures {
 
     private static final double MB = 1024; // the JSON carries kilobytes
 
-    /** The figures of every quick run, plain or with Python. */
-    static final List<Range> LAB = List.of(
-            new Range("pss-4", "pss_kb", 5 * MB, 500 * MB, "a worker's PSS between 5 and 500 MB"),
-            new Range(
-                    "pss-4",
-                    "launcher_rss_kb_headless",
-                    20 * MB,
-                    2000 * MB,
-                    "a headless launcher's RSS between 20 MB and 2 GB"),
-            new Range("rss-4", "rss_kb", 5 * MB, 500 * MB, "a worker's RSS between 5 and 500 MB"),
-            new Range("launch-4", "millis", 50, 60_000, "a start to all 4 ready between 0.05 and 60 s"),
-            // A press not shown within 2 s is counted as a miss, not as a time.
-            new Range("key", "millis", 0.01, 2000, "a key press shown between 10 µs and 2 s"),
-            new Range("key", "misses", 0, 5, "between 0 and the 5 presses of a quick run missed"),
-            new Range(
-                    "launcher-cpu",
-                    "percent",
-                    0,
-                    100.0 * Runtime.getRuntime().availableProcessors(),
-                    "a launcher's CPU between 0 and every core of this machine, in % of one"),
-            new Range(
-                    "launcher-rss",
-                    "rss_kb",
-                    20 * MB,
-                    2000 * MB,
-                    "the dashboard's launcher's RSS between 20 MB and 2 GB"),
-            new Range(
-                    "launcher-rss",
-                    "pss_kb",
-                    10 * MB,
-                    2000 * MB,
-                    "the dashboard's launcher's PSS between 10 MB and 2 GB"),
-            new Range("switch", "millis", 0.1, 30_000, "a mode switch acknowledged between 0.1 ms and 30 s"),
-            new Range("lock-redis", "lock_us", 1, 1_000_000, "a lock cost between 1 µs and 1 s"),
-            new Range("lock-redis", "round_trip_us_p50", 1, 1_000_000, "a PING between 1 µs and 1 s"),
-            new Range("lock-redis", "round_trip_us_p99", 1, 1_000_000, "a PING between 1 µs and 1 s"),
-            new Range("lock-postgres", "lock_us", 1, 1_000_000, "a lock cost between 1 µs and 1 s"),
-            new Range("lock-postgres", "round_trip_us_p50", 1, 1_000_000, "a SELECT 1 between 1 µs and 1 s"),
-            new Range("lock-postgres", "round_trip_us_p99", 1, 1_000_000, "a SELECT 1 between 1 µs and 1 s"),
-            new Range("stress", "ticks", 1, 1000, "between 1 tick and 10 a second for the 60 s of a full run"),
-            // The lock is held to the tick's end: one row per tick at most, counted from the counter table.
-            new Range("stress", "duplicates", 0, 0, "no duplicate under a lock held to the tick's end"),
-            new Range("stress", "missed", 0, 1000, "between 0 and every tick missed"),
-            new Range(
-                    "stress",
-                    "launcher_cpu_percent",
-                    0,
-                    100.0 * Runtime.getRuntime().availableProcessors(),
-                    "a launcher's CPU between 0 and every core of this machine, in % of one"),
-            new Range(
-                    "stress",
-                    "longest_screen_gap_ms",
-                    0.01,
-                    60_000,
-                    "the longest gap between two screen updates between 10 µs and 60 s"));
+    /** The figures of every quick run, plain or with Python: these, then each costed mode's ({@link #modes}). */
+    static final List<Range> LAB = concat(
+            List.of(
+                    new Range("pss-4", "pss_kb", 5 * MB, 500 * MB, "a worker's PSS between 5 and 500 MB"),
+                    new Range(
+                            "pss-4",
+                            "launcher_rss_kb_headless",
+                            20 * MB,
+                            2000 * MB,
+                            "a headless launcher's RSS between 20 MB and 2 GB"),
+                    new Range("rss-4", "rss_kb", 5 * MB, 500 * MB, "a worker's RSS between 5 and 500 MB"),
+                    new Range("launch-4", "millis", 50, 60_000, "a start to all 4 ready between 0.05 and 60 s"),
+                    // A press not shown within 2 s is counted as a miss, not as a time.
+                    new Range("key", "millis", 0.01, 2000, "a key press shown between 10 µs and 2 s"),
+                    new Range("key", "misses", 0, 5, "between 0 and the 5 presses of a quick run missed"),
+                    new Range(
+                            "launcher-cpu",
+                            "percent",
+                            0,
+                            100.0 * Runtime.getRuntime().availableProcessors(),
+                            "a launcher's CPU between 0 and every core of this machine, in % of one"),
+                    new Range(
+                            "launcher-rss",
+                            "rss_kb",
+                            20 * MB,
+                            2000 * MB,
+                            "the dashboard's launcher's RSS between 20 MB and 2 GB"),
+                    new Range(
+                            "launcher-rss",
+                            "pss_kb",
+                            10 * MB,
+                            2000 * MB,
+                            "the dashboard's launcher's PSS between 10 MB and 2 GB"),
+                    new Range("switch", "millis", 0.1, 30_000, "a mode switch acknowledged between 0.1 ms and 30 s"),
+                    new Range("stress", "ticks", 1, 1000, "between 1 tick and 10 a second for the 60 s of a full run"),
+                    // The lock is held to the tick's end: one row per tick at most, counted from the counter table.
+                    new Range("stress", "duplicates", 0, 0, "no duplicate under a lock held to the tick's end"),
+                    new Range("stress", "missed", 0, 1000, "between 0 and every tick missed"),
+                    new Range(
+                            "stress",
+                            "launcher_cpu_percent",
+                            0,
+                            100.0 * Runtime.getRuntime().availableProcessors(),
+                            "a launcher's CPU between 0 and every core of this machine, in % of one"),
+                    new Range(
+                            "stress",
+                            "longest_screen_gap_ms",
+                            0.01,
+                            60_000,
+                            "the longest gap between two screen updates between 10 µs and 60 s")),
+            modes());
 
     /** Python's figures, which a run with {@code --compare-python} must carry beside the lab's. */
     static final List<Range> PYTHON = List.of(
@@ -84,6 +81,35 @@ final class PlausibleFigures {
                     "uvicorn's start to all 4 answering between 0.05 and 60 s"));
 
     private PlausibleFigures() {}
+
+    /**
+     * Each mode the bench costs ({@link ModeRuns#costed}, from the modes' declarations): its workers' memory, and
+     * where its lock is on a server, the lock's cost and the server's round trip. A mode declared so gets its ranges
+     * here without a line of its own.
+     */
+    static List<Range> modes() {
+        List<Range> ranges = new ArrayList<>();
+        for (Mode m : ModeRuns.costed()) {
+            String name = m.cliName();
+            ranges.add(new Range(
+                    "memory-" + name, "pss_kb", 5 * MB, 500 * MB, "a " + name + " worker's PSS between 5 and 500 MB"));
+            ranges.add(new Range(
+                    "memory-" + name, "rss_kb", 5 * MB, 500 * MB, "a " + name + " worker's RSS between 5 and 500 MB"));
+            ModeRuns.roundTrip(m).ifPresent(raw -> {
+                String row = "lock-" + name;
+                ranges.add(new Range(row, "lock_us", 1, 1_000_000, "a " + name + " lock cost between 1 µs and 1 s"));
+                ranges.add(new Range(row, "round_trip_us_p50", 1, 1_000_000, "a " + raw + " between 1 µs and 1 s"));
+                ranges.add(new Range(row, "round_trip_us_p99", 1, 1_000_000, "a " + raw + " between 1 µs and 1 s"));
+            });
+        }
+        return ranges;
+    }
+
+    private static List<Range> concat(List<Range> a, List<Range> b) {
+        List<Range> all = new ArrayList<>(a);
+        all.addAll(b);
+        return List.copyOf(all);
+    }
 
     /** Each figure that is missing, not a finite number or out of its range, in a sentence; empty when all fit. */
     static List<String> problems(List<Map<String, Object>> rows, List<Range> ranges) {

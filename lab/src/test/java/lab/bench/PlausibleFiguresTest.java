@@ -61,7 +61,8 @@ class PlausibleFiguresTest {
     void a_nan_lock_cost_is_named_as_not_a_finite_number_with_its_range() throws Exception {
         assertThat(problems(Map.of("lock-redis", Map.of("lock_us", List.of(300L, Double.NaN)))))
                 .containsExactly(
-                        "lock-redis.lock_us[1] is 'NaN', not a finite number (a lock cost between 1 µs and 1 s)");
+                        "lock-redis.lock_us[1] is 'NaN', not a finite number (a redis lock cost between 1 µs and 1"
+                                + " s)");
     }
 
     @Test
