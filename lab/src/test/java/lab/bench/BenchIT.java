@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./run.sh bench --quick} as a user types it. It proves that every row is measured and printed, that every
  * figure is present, finite and plausible (the ranges of {@link PlausibleFigures}), and that with no Python in the run
  * the goals set against Python say "not compared"; it asserts nothing about the lab's speed (the full benchmark's
- * figures go in the README, from a run on a quiet machine). A minute of benchmark is long by nature: it runs under
- * {@code -Pslow}, beside the run with Python, which CI runs after {@code mvn -B verify}.
+ * figures go in the README, from a run on a quiet machine). Two minutes of benchmark (130 s on a busy 2-core machine,
+ * about 50 s of them each costed mode's own lab) are long by nature: it runs under {@code -Pslow}, beside the run with
+ * Python, which CI runs after {@code mvn -B verify}.
  */
 @Tag("slow")
 class BenchIT {

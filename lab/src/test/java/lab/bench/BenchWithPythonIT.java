@@ -16,9 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./run.sh bench --quick --compare-python}: the Python column measured on every change, not copied from one
- * manual run. About a minute and a half on a busy 2-core machine, Python's starts and a second quick bench beside
- * BenchIT's, so under -Pslow (lab/pom.xml) like BenchIT, which .ci/run runs after installing Debian's
- * python3-fastapi, python3-uvicorn and python3-apscheduler. How long it took is printed to its output.
+ * manual run. About a minute and a half on a busy 2-core machine before each costed mode's own lab (about 50 s more,
+ * as in BenchIT), Python's starts and a second quick bench beside BenchIT's, so under -Pslow (lab/pom.xml) like
+ * BenchIT, which .ci/run runs after installing Debian's python3-fastapi, python3-uvicorn and python3-apscheduler. How
+ * long it took is printed to its output.
  */
 @Tag("slow")
 class BenchWithPythonIT {
