@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +31,24 @@ public final class Clients implements AutoCloseable {
             open.put(name, c);
         }
         return type.cast(c);
+    }
+
+    /**
+     * The client named {@code name} while {@code fits} says it still serves; else a new one, opened by {@code opener},
+     * takes its name, and the one it replaces goes to {@code replaced}, which closes it once nothing uses it. The one
+     * exception to clients kept across switches: a setting a client takes only when it is built (Redisson's
+     * {@code lockWatchdogTimeout}).
+     */
+    public synchronized <C extends AutoCloseable> C fitting(
+            String name, Class<C> type, Predicate<C> fits, Supplier<C> opener, Consumer<C> replaced) {
+        C c = get(name, type, opener);
+        if (fits.test(c)) {
+            return c;
+        }
+        C fresh = opener.get();
+        open.put(name, fresh);
+        replaced.accept(c);
+        return fresh;
     }
 
     /** How many clients are open: one per server and kind, however many switches there were. */

@@ -25,6 +25,14 @@ public interface Guard extends AutoCloseable {
      */
     default void open() throws Exception {}
 
+    /**
+     * What opening this guard did that its switch should say, as {@code "; …"}: a server client rebuilt rather than
+     * kept (Redisson's, whose {@code lockWatchdogTimeout} is set when the client is built); empty when nothing.
+     */
+    default String openedWith() {
+        return "";
+    }
+
     /** Runs {@code job} for {@code tick} if this worker may, and says what came of it. */
     Outcome run(Tick tick, Job job) throws InterruptedException;
 

@@ -78,6 +78,11 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     }
 
     @Override
+    public String openedWith() {
+        return lock.openedWith();
+    }
+
+    @Override
     public Outcome run(Tick tick, Job job) throws InterruptedException {
         Instant asked = clock.instant();
         long callStart = System.nanoTime();

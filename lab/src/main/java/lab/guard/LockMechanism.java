@@ -15,6 +15,11 @@ public interface LockMechanism<L extends Lease> extends AutoCloseable {
     /** Connects and checks that the mechanism answers; throws saying why not. */
     default void open() throws Exception {}
 
+    /** What {@link #open} did that the switch should say ({@link Guard#openedWith}); empty when nothing. */
+    default String openedWith() {
+        return "";
+    }
+
     /** Tries once to take the lock for {@code tick}; never throws for a mechanism failure (that is Broken). */
     Attempt<L> acquire(Tick tick) throws InterruptedException;
 

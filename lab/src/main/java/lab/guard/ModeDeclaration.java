@@ -27,6 +27,24 @@ public abstract class ModeDeclaration implements Mode {
         return Optional.empty();
     }
 
+    /**
+     * The Redis key of the counter this mode's lock draws its fencing tokens from, for job {@code job}; empty for a lock
+     * that issues none. The launcher raises every declared counter above every token issued in the session whenever
+     * Redis (re)starts or a mode that needs one is switched to: tokens from two counters meet in one store.
+     */
+    public Optional<String> fencingCounter(String job) {
+        return Optional.empty();
+    }
+
+    /** The fencing counters of every declared mode for {@code job}: what the launcher raises, each once. */
+    public static java.util.List<String> fencingCounters(String job) {
+        return Mode.values().stream()
+                .filter(m -> m instanceof ModeDeclaration)
+                .flatMap(m -> ((ModeDeclaration) m).fencingCounter(job).stream())
+                .distinct()
+                .toList();
+    }
+
     @Override
     public Optional<Character> key() {
         return Optional.empty();

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import lab.guard.ModeDeclaration;
 import lab.guard.postgres.SecondLockDatabase;
 import lab.guard.redis.FencingCounter;
 import lab.os.SessionFolder;
@@ -216,7 +217,10 @@ public final class Infrastructure implements AutoCloseable {
                     "the store could not say the highest fencing token issued: " + Secrets.mask(e.getMessage()), e);
         }
         for (int server = 1; server <= 2; server++) {
-            FencingCounter.restore(LockServers.redis(redis.url(), server), settings.job(), floor);
+            // Every fenced lock's counter, the lab's and a library's (Redisson's): their tokens meet in one store.
+            for (String counter : ModeDeclaration.fencingCounters(settings.job())) {
+                FencingCounter.restoreKey(LockServers.redis(redis.url(), server), counter, floor);
+            }
         }
     }
 

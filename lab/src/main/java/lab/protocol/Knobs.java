@@ -48,7 +48,8 @@ public final class Knobs {
             "lock-ttl",
             Scope.LIVE,
             "DURATION",
-            "the Redis lock's expiry (PX); ShedLock's lockAtMostFor",
+            "the Redis lock's expiry (PX); ShedLock's lockAtMostFor; Redisson's lease (its lockWatchdogTimeout with"
+                    + " renew on)",
             Duration.ofSeconds(60),
             "a duration above 0, such as 500ms or 2s",
             Durations::parse,
@@ -97,12 +98,19 @@ public final class Knobs {
     public static final Knob<Boolean> RENEW = Knob.onOff(
             "renew",
             "a watchdog extends the Redis lease every third of its TTL while the job runs; ShedLock's"
-                    + " KeepAliveLockProvider, every half of a lockAtMostFor of 30s or more",
+                    + " KeepAliveLockProvider, every half of a lockAtMostFor of 30s or more; Redisson's watchdog, every"
+                    + " third of lock-ttl",
             false,
             ITS_MODES);
     public static final Knob<Boolean> DB_TIME = Knob.onOff(
             "db-time",
             "ShedLock reads the time from the database (usingDbTime()) instead of the worker's clock",
+            false,
+            ITS_MODES);
+    public static final Knob<Boolean> FENCE = Knob.onOff(
+            "fence",
+            "Redisson's fenced lock (getFencedLock, tryLockAndGetToken): the write carries its token, and the store"
+                    + " refuses one lower than the last it accepted",
             false,
             ITS_MODES);
     public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = Knob.onOff(
@@ -257,6 +265,7 @@ public final class Knobs {
             LOCK_WAIT,
             RENEW,
             DB_TIME,
+            FENCE,
             RELEASE_ON_SHUTDOWN,
             ON_LOCK_ERROR,
             LOCK_SERVERS,

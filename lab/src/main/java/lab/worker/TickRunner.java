@@ -58,7 +58,7 @@ final class TickRunner {
         if (previous != null) {
             previous.retire();
         }
-        events.emit(null, mode, describe(spec), WorkerFact.InMode.of(spec.toMap()));
+        events.emit(null, mode, describe(spec) + guard.openedWith(), WorkerFact.InMode.of(spec.toMap()));
     }
 
     /**

@@ -74,17 +74,20 @@ class ArchitectureTest {
                             "worker")));
 
     /** A library prefix → the only source folder (under lab/) whose files may import it. */
-    private static final Map<String, String> LIBRARY_HOME = Map.of(
-            "redis.clients", "guard/redis",
-            "com.zaxxer.hikari", "guard/postgres",
-            "org.postgresql", "guard/postgres",
-            "com.googlecode.lanterna", "tui",
-            "io.undertow", "worker",
-            "org.quartz", "worker",
-            "org.snakeyaml", "scenario",
-            "org.h2", "servers",
-            "net.javacrumbs.shedlock", "guard/shedlock",
-            "org.springframework", "guard/shedlock");
+    private static final Map<String, String> LIBRARY_HOME = Map.ofEntries(
+            Map.entry("redis.clients", "guard/redis"),
+            Map.entry("com.zaxxer.hikari", "guard/postgres"),
+            Map.entry("org.postgresql", "guard/postgres"),
+            Map.entry("com.googlecode.lanterna", "tui"),
+            Map.entry("io.undertow", "worker"),
+            Map.entry("org.quartz", "worker"),
+            Map.entry("org.snakeyaml", "scenario"),
+            Map.entry("org.h2", "servers"),
+            Map.entry("net.javacrumbs.shedlock", "guard/shedlock"),
+            Map.entry("org.springframework", "guard/shedlock"),
+            Map.entry("org.redisson", "guard/redisson"),
+            // Redisson's transport: a worker in any other mode, and the launcher, load none of it.
+            Map.entry("io.netty", "guard/redisson"));
 
     /**
      * A package named in code, outside the imports: {@code lab.check.Cause.X}, {@code redis.clients.jedis.Jedis}. Read
@@ -93,7 +96,8 @@ class ArchitectureTest {
      */
     private static final Pattern QUALIFIED = Pattern.compile(
             "(?<![\\w.])((?:lab|redis\\.clients|com\\.zaxxer|org\\.postgresql|com\\.googlecode|io\\.undertow"
-                    + "|org\\.quartz|org\\.snakeyaml|org\\.h2|net\\.javacrumbs|org\\.springframework)(?:\\.[a-z_]\\w*)*)\\.[A-Z]");
+                    + "|org\\.quartz|org\\.snakeyaml|org\\.h2|net\\.javacrumbs|org\\.springframework|org\\.redisson"
+                    + "|io\\.netty)(?:\\.[a-z_]\\w*)*)\\.[A-Z]");
 
     /** @param pkg the package used; @param how {@code imports} or {@code names} (a fully-qualified name in code) */
     record Import(Path file, String pkg, String how) {}

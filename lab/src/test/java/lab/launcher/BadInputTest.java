@@ -20,7 +20,7 @@ class BadInputTest {
             delimiter = '|',
             value = {
                 "--bogus                 | Unknown option: '--bogus'",
-                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced, host-mutex, shedlock, lock-file)",
+                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced, host-mutex, shedlock, redisson, lock-file)",
                 "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
                 "--workers 0 --token-file t | '--workers': '0' (expected a whole number from 1 to 64)",
                 "--attach 70000          | '--attach': '70000' (expected a port from 0 to 65535 (0: any free port))",
@@ -56,6 +56,7 @@ class BadInputTest {
                 "--lock-ttl 0            | '--lock-ttl': '0' (expected a duration above 0, such as 500ms or 2s)",
                 "--mode shedlock --renew on --lock-ttl 5s | '--renew': renew on is ShedLock's KeepAliveLockProvider, which refuses a lockAtMostFor under 30s",
                 "--mode shedlock --hold-at-least 2s --lock-ttl 1s | '--hold-at-least': hold-at-least is ShedLock's lockAtLeastFor, which may not exceed its lockAtMostFor",
+                "--mode redisson --renew on --hold-at-least window | '--hold-at-least': hold-at-least leaves Redisson's lock to expire at the hold's end, but with renew on its watchdog renews the lock",
                 "--switch 5s=chaos       | '--switch' (AT=MODE): 'chaos' is not a mode",
                 "--switch redis          | '--switch' (AT=MODE): 'redis' is not AT=MODE",
                 "--lang fr               | '--lang': 'fr' (expected en or zh)",

@@ -51,10 +51,21 @@ class ClientsAcrossSwitchesTest {
                 "host1",
                 dir.toString());
         GuardFactory factory = new GuardFactory(config, 4242, Clock.systemUTC(), TokenLedger.NONE);
-        // ShedLock's JdbcTemplate runs over the worker's PostgreSQL pool, the one the advisory lock uses.
+        // ShedLock's JdbcTemplate runs over the worker's PostgreSQL pool, the one the advisory lock uses; Redisson has
+        // a client of its own, kept too.
         Mode shedlock = Mode.byName("shedlock").orElseThrow();
+        Mode redisson = Mode.byName("redisson").orElseThrow();
         List<Mode> switches = List.of(
-                Mode.REDIS, Mode.POSTGRES, shedlock, Mode.FENCED, Mode.REDIS, shedlock, Mode.NAIVE, Mode.POSTGRES);
+                Mode.REDIS,
+                Mode.POSTGRES,
+                shedlock,
+                redisson,
+                Mode.FENCED,
+                Mode.REDIS,
+                shedlock,
+                redisson,
+                Mode.NAIVE,
+                Mode.POSTGRES);
         Guard retired = null;
         int t = 0;
         for (Mode mode : switches) {
@@ -72,8 +83,10 @@ class ClientsAcrossSwitchesTest {
         }
 
         assertThat(factory.clients().count())
-                .as("pools open after %d switches: one Redis, one PostgreSQL (ShedLock's too)", switches.size())
-                .isEqualTo(2);
+                .as(
+                        "clients open after %d switches: one Redis, one PostgreSQL (ShedLock's too), one Redisson",
+                        switches.size())
+                .isEqualTo(3);
 
         retired.close();
         factory.close();
@@ -82,5 +95,70 @@ class ClientsAcrossSwitchesTest {
                 .isZero();
         Guard late = factory.build(ModeSpec.defaults(Mode.REDIS), LockListener.NONE);
         assertThatThrownBy(late::open).hasMessageContaining("the worker's clients are closed");
+    }
+
+    /** The connections Redis has open for clients named {@code name}, as {@code CLIENT LIST} shows them. */
+    private static long connectionsNamed(String name) {
+        try (redis.clients.jedis.Jedis jedis = new redis.clients.jedis.Jedis(
+                java.net.URI.create(TestServers.redis().url()))) {
+            return jedis.clientList()
+                    .lines()
+                    .filter(l -> l.contains(" name=" + name + " "))
+                    .count();
+        }
+    }
+
+    @Test
+    void
+            under_renew_on_a_new_lock_ttl_rebuilds_redissons_client_the_switch_says_so_and_the_old_one_closes_with_its_guard()
+                    throws Exception {
+        String job = "redisson-rebuild-" + System.nanoTime();
+        String worker = "wr" + (System.nanoTime() % 100_000);
+        WorkerConfig config = new WorkerConfig(
+                worker,
+                "token",
+                "jdbc:h2:mem:unused",
+                Duration.ofSeconds(1),
+                Trigger.CRON,
+                Knobs.JITTER.defaultValue(),
+                job,
+                TestServers.redis().url(),
+                TestServers.postgres().url(),
+                ModeSpec.defaults(Mode.NAIVE),
+                "host1",
+                dir.toString());
+        GuardFactory factory = new GuardFactory(config, 4242, Clock.systemUTC(), TokenLedger.NONE);
+        String name = worker + "-4242-redisson";
+        ModeSpec watchdog3s = ModeSpec.defaults(Mode.byName("redisson").orElseThrow())
+                .with(Knobs.RENEW, true)
+                .with(Knobs.LOCK_TTL, Duration.ofSeconds(3));
+        Guard first = factory.build(watchdog3s, LockListener.NONE);
+        first.open();
+        long one = connectionsNamed(name);
+
+        Guard second = factory.build(watchdog3s.with(Knobs.LOCK_TTL, Duration.ofSeconds(2)), LockListener.NONE);
+        second.open();
+        long both = connectionsNamed(name);
+        first.close(); // the switch retires the first guard once its runs are done: its client goes with it
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> connectionsNamed(name) == one);
+        Guard third = factory.build(
+                watchdog3s.with(Knobs.RENEW, false).with(Knobs.LOCK_TTL, Duration.ofSeconds(5)), LockListener.NONE);
+        third.open();
+        second.close();
+
+        // One connection for commands and one for the pub/sub Redisson's waiters listen on (its defaults: 24 + 1).
+        assertThat(one)
+                .as("connections of one Redisson client, sized for a worker")
+                .isEqualTo(2);
+        assertThat(both).as("while the retired guard's client is still open").isEqualTo(2 * one);
+        assertThat(second.openedWith())
+                .contains("Redisson's client rebuilt with lockWatchdogTimeout 2000 ms (was 3000 ms)");
+        assertThat(third.openedWith())
+                .as("renew off: lockWatchdogTimeout unused, the client kept")
+                .isEmpty();
+        assertThat(factory.clients().count()).isEqualTo(1);
+        third.close();
+        factory.close();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> connectionsNamed(name) == 0);
     }
 }

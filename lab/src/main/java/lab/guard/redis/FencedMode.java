@@ -45,6 +45,11 @@ public final class FencedMode extends ModeDeclaration {
     }
 
     @Override
+    public Optional<String> fencingCounter(String job) {
+        return Optional.of(FencingCounter.key(job));
+    }
+
+    @Override
     public Guard guard(GuardContext ctx) {
         return RedisMode.guard(ctx, true);
     }

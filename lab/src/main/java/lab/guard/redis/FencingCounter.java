@@ -30,9 +30,18 @@ public final class FencingCounter {
      * reached.
      */
     public static long restore(String url, String job, long floor) {
+        return restoreKey(url, key(job), floor);
+    }
+
+    /**
+     * Sets the counter kept in {@code key} at {@code url} to at least {@code floor}: the lab's own, or a library's
+     * (Redisson's fenced lock keeps its own, {@code INCR}ed the same way); throws saying why when Redis cannot be
+     * reached.
+     */
+    public static long restoreKey(String url, String key, long floor) {
         try (JedisPool pool = RedisLocks.pool(url);
                 Jedis jedis = pool.getResource()) {
-            Object now = jedis.eval(RESTORE, 1, key(job), Long.toString(floor));
+            Object now = jedis.eval(RESTORE, 1, key, Long.toString(floor));
             return ((Number) now).longValue();
         } catch (JedisException e) {
             throw new IllegalStateException(

@@ -1,0 +1,288 @@
+package lab.guard.redisson;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import lab.guard.Attempt;
+import lab.guard.Clients;
+import lab.guard.Failures;
+import lab.guard.Lease;
+import lab.guard.LockEvent;
+import lab.guard.LockMechanism;
+import lab.guard.Tick;
+import lab.protocol.GivenBack;
+import lab.protocol.LockFact;
+import lab.protocol.Secrets;
+import org.redisson.RedissonFencedLock;
+import org.redisson.api.RLock;
+import org.redisson.api.RScript;
+import org.redisson.client.codec.StringCodec;
+
+/**
+ * Mode {@code redisson}: Redisson's {@code RLock.tryLock(lock-wait, lock-ttl)}, or with {@code renew on} its watchdog
+ * (lease -1; {@code lockWatchdogTimeout} is lock-ttl), or with {@code fence on} its {@code RFencedLock}'s
+ * {@code tryLockAndGetToken}, whose token the job's write carries. Each grant is its own Redisson "thread id", so a
+ * worker's next tick never re-enters a lock its last one still holds, and any thread can give it back.
+ *
+ * <p>Holder dies: the hash stays until its lease (or the last renewal's) ends; its waiters take it then. Holder
+ * pauses: Redisson's watchdog runs in the paused JVM and stops with it, the lease runs out, a waiter takes the lock,
+ * and the holder writes late unless the store checks the fenced lock's token. Redis down: Redisson throws, the tick
+ * fails closed.
+ */
+final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
+    /** Leaves our entry's hash to expire at an instant, if it is still ours; Redisson has no call for it. */
+    static final String HEXISTS_AND_PEXPIREAT =
+            "if redis.call('hexists', KEYS[1], ARGV[1]) == 1 then return redis.call('pexpireat', KEYS[1], ARGV[2])"
+                    + " else return 0 end";
+
+    private final String worker;
+    private final String url;
+    private final String job;
+    private final String name;
+    private final Duration ttl;
+    private final Duration wait;
+    private final boolean watchdog;
+    private final boolean fenced;
+    private final Clock clock;
+    private final Clients clients;
+    private final boolean ownsClients;
+    private final String process;
+    private volatile RedissonConnection conn;
+    private String openedWith = "";
+    private final HashSays said;
+
+    /** A grant: the hash entry Redisson wrote ({@code <client id>:<grant>}), and the token it came with, or 0. */
+    record Grant(
+            long threadId,
+            String entry,
+            String owner,
+            long fence,
+            String acquired,
+            String ranHow,
+            LockFact.Acquired granted)
+            implements Lease {
+        @Override
+        public java.util.OptionalLong token() {
+            return fence > 0 ? java.util.OptionalLong.of(fence) : java.util.OptionalLong.empty();
+        }
+    }
+
+    /**
+     * @param process  {@code <worker>-<pid>}, the head of every grant's owner
+     * @param clients  the worker's clients (kept across switches), or null for clients of its own, closed with it
+     */
+    RedissonLock(
+            String worker,
+            String process,
+            String url,
+            String job,
+            Duration ttl,
+            Duration wait,
+            boolean watchdog,
+            boolean fenced,
+            Clock clock,
+            Clients clients) {
+        this.worker = worker;
+        this.process = process;
+        this.url = url;
+        this.job = job;
+        this.name = RedissonNames.lock(job);
+        this.ttl = ttl;
+        this.wait = wait;
+        this.watchdog = watchdog;
+        this.fenced = fenced;
+        this.clock = clock;
+        this.ownsClients = clients == null;
+        this.clients = clients == null ? new Clients() : clients;
+        this.said = new HashSays(worker, name, job, fenced);
+    }
+
+    @Override
+    public void open() throws InterruptedException {
+        if (url == null) {
+            throw new IllegalStateException("no Redis server is known to this worker");
+        }
+        RedissonConnection c = RedissonConnection.of(
+                clients,
+                url,
+                watchdog ? ttl : null,
+                process,
+                job,
+                was -> openedWith = "; Redisson's client rebuilt"
+                        + " with lockWatchdogTimeout " + ttl.toMillis() + " ms (was " + was + " ms): the one client"
+                        + " a switch does not keep, since Redisson reads it only when the client is built");
+        c.use();
+        // A first grant on a lock of the lab's own, given back at once: Redisson's lock classes and scripts are paid
+        // for here, not by the first tick in this mode (a switch is acknowledged after open).
+        String warmUp = name + ":lab-warm-up";
+        RLock warm = fenced ? c.client().getFencedLock(warmUp) : c.client().getLock(warmUp);
+        if (warm.tryLock(0, 1_000, TimeUnit.MILLISECONDS)) {
+            warm.unlock();
+        }
+        conn = c;
+    }
+
+    @Override
+    public String openedWith() {
+        return openedWith;
+    }
+
+    @Override
+    public Attempt<Grant> acquire(Tick tick) throws InterruptedException {
+        RedissonConnection c = conn;
+        if (c == null) {
+            try {
+                open(); // Redis was down when the worker switched: it may be back
+                c = conn;
+            } catch (RuntimeException e) {
+                return new Attempt.Broken<>(worker + " - " + e.getMessage());
+            }
+        }
+        long id = c.nextGrant();
+        String entry = c.id() + ":" + id;
+        String owner = process + "-" + entry;
+        long lease = watchdog ? -1 : ttl.toMillis();
+        String call = (fenced ? "tryLockAndGetToken(" : "tryLock(") + wait.toMillis() + ", " + lease + ", ms)";
+        Instant asked = clock.instant();
+        Long token;
+        try {
+            token = take(c, id, lease);
+        } catch (InterruptedException e) {
+            // The grant may land after we stop waiting: give it back, or the watchdog would keep it for good.
+            c.client().getLock(name).unlockAsync(id);
+            throw e;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return new Attempt.Broken<>(worker + " - redis at " + Secrets.mask(url) + " unreachable for Redisson's "
+                    + call + ": " + Failures.rootCause(e));
+        }
+        if (token == null) {
+            return said.refused(
+                    c, call, Duration.between(asked, clock.instant()).toMillis(), !wait.isZero());
+        }
+        c.noteOwner();
+        Instant now = clock.instant();
+        LockFact.Acquired granted = LockFact.Acquired.of(RedissonMode.LOCK, name, owner)
+                .expiring(ttl.toMillis(), now.plus(ttl), fenced ? token : null);
+        String kept = watchdog
+                ? "; Redisson's watchdog renews it to " + ttl.toMillis() + " ms every " + ttl.toMillis() / 3
+                        + " ms while this JVM runs"
+                : "; lease " + ttl.toMillis() + " ms";
+        String ran = "ran holding Redisson's lock '" + name + "' as " + owner
+                + (fenced ? " with fencing token " + token : "");
+        return new Attempt.Granted<>(new Grant(
+                id,
+                entry,
+                owner,
+                fenced ? token : 0,
+                worker + " - Redisson's " + call + " on '" + name + "' → " + (fenced ? "token " + token : "true")
+                        + ": hash entry " + entry + " → 1" + kept,
+                ran,
+                granted));
+    }
+
+    /** Redisson's call with this grant's id as its thread id: the token (0 unfenced), or null when not granted. */
+    private Long take(RedissonConnection c, long id, long lease)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long w = wait.toMillis();
+        if (fenced) {
+            RedissonFencedLock lock = (RedissonFencedLock) c.client().getFencedLock(name);
+            return await(lock.tryLockAndGetTokenAsync(w, lease, TimeUnit.MILLISECONDS, id));
+        }
+        boolean took = await(c.client().getLock(name).tryLockAsync(w, lease, TimeUnit.MILLISECONDS, id));
+        return took ? 0L : null;
+    }
+
+    private static <T> T await(CompletionStage<T> f) throws InterruptedException, ExecutionException, TimeoutException {
+        return f.toCompletableFuture().get(60, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public LockEvent release(Grant g) {
+        RedissonConnection c = conn;
+        String call = "unlock() of '" + name + "', entry " + g.entry();
+        try {
+            await(c.client().getLock(name).unlockAsync(g.threadId()));
+            return new LockEvent(
+                    worker + " - Redisson's " + call + " → hold count 0, hash deleted: free",
+                    GivenBack.Released.of(name, g.owner(), GivenBack.How.UNLOCK));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IllegalMonitorStateException) {
+                return said.lost(c, g.owner(), call + " threw IllegalMonitorStateException");
+            }
+            return notReleased(g, e);
+        } catch (TimeoutException | RuntimeException e) {
+            return notReleased(g, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return notReleased(g, e);
+        }
+    }
+
+    private LockEvent notReleased(Grant g, Exception e) {
+        return new LockEvent(
+                worker + " - Redisson's lock '" + name + "' not released: " + Failures.rootCause(e) + "; it expires in"
+                        + " at most " + ttl.toMillis() + " ms",
+                GivenBack.Error.ofLock(name, g.owner(), null));
+    }
+
+    @Override
+    public boolean expires() {
+        return true;
+    }
+
+    /**
+     * Leaves the hash to expire at {@code at} instead of unlocking it, if our entry is still in it. Only without the
+     * watchdog: Redisson stops renewing only on {@code unlock()}, so the mode refuses a hold with renew on.
+     */
+    @Override
+    public LockEvent expireAt(Grant g, Instant at) {
+        long ms = at.toEpochMilli();
+        String call = "EVAL hexists-and-pexpireat " + name + " " + g.entry() + " " + ms;
+        try {
+            Object set = conn.client()
+                    .getScript(StringCodec.INSTANCE)
+                    .eval(
+                            RScript.Mode.READ_WRITE,
+                            HEXISTS_AND_PEXPIREAT,
+                            RScript.ReturnType.LONG,
+                            List.of(name),
+                            g.entry(),
+                            Long.toString(ms));
+            if (Long.valueOf(1).equals(set)) {
+                return new LockEvent(
+                        worker + " - " + call + " → 1: left to expire at " + at + " (in "
+                                + Math.max(
+                                        0, Duration.between(clock.instant(), at).toMillis()) + " ms), not unlocked",
+                        GivenBack.Released.of(name, g.owner(), GivenBack.How.EXPIRES)
+                                .expiresAt(at));
+            }
+            return said.lost(conn, g.owner(), call + " → 0");
+        } catch (RuntimeException e) {
+            return new LockEvent(
+                    worker + " - Redisson's lock '" + name + "' expiry not set: " + Failures.rootCause(e),
+                    GivenBack.Error.ofLock(name, g.owner(), null));
+        }
+    }
+
+    @Override
+    public Duration term() {
+        return ttl;
+    }
+
+    @Override
+    public void close() {
+        RedissonConnection c = conn;
+        conn = null;
+        if (c != null) {
+            c.done();
+        }
+        if (ownsClients) {
+            clients.close();
+        }
+    }
+}
