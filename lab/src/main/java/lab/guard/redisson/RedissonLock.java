@@ -11,7 +11,6 @@ import java.util.concurrent.TimeoutException;
 import lab.guard.Attempt;
 import lab.guard.Clients;
 import lab.guard.Failures;
-import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
 import lab.guard.Tick;
@@ -34,7 +33,7 @@ import org.redisson.client.codec.StringCodec;
  * and the holder writes late unless the store checks the fenced lock's token. Redis down: Redisson throws, the tick
  * fails closed.
  */
-final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
+final class RedissonLock implements LockMechanism<RedissonGrant> {
     /** Leaves our entry's hash to expire at an instant, if it is still ours; Redisson has no call for it. */
     static final String HEXISTS_AND_PEXPIREAT =
             "if redis.call('hexists', KEYS[1], ARGV[1]) == 1 then return redis.call('pexpireat', KEYS[1], ARGV[2])"
@@ -55,22 +54,6 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
     private volatile RedissonConnection conn;
     private String openedWith = "";
     private final HashSays said;
-
-    /** A grant: the hash entry Redisson wrote ({@code <client id>:<grant>}), and the token it came with, or 0. */
-    record Grant(
-            long threadId,
-            String entry,
-            String owner,
-            long fence,
-            String acquired,
-            String ranHow,
-            LockFact.Acquired granted)
-            implements Lease {
-        @Override
-        public java.util.OptionalLong token() {
-            return fence > 0 ? java.util.OptionalLong.of(fence) : java.util.OptionalLong.empty();
-        }
-    }
 
     /**
      * @param process  {@code <worker>-<pid>}, the head of every grant's owner
@@ -133,7 +116,7 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
     }
 
     @Override
-    public Attempt<Grant> acquire(Tick tick) throws InterruptedException {
+    public Attempt<RedissonGrant> acquire(Tick tick) throws InterruptedException {
         RedissonConnection c = conn;
         if (c == null) {
             try {
@@ -165,16 +148,15 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
                     c, call, Duration.between(asked, clock.instant()).toMillis(), !wait.isZero());
         }
         c.noteOwner();
-        Instant now = clock.instant();
         LockFact.Acquired granted = LockFact.Acquired.of(RedissonMode.LOCK, name, owner)
-                .expiring(ttl.toMillis(), now.plus(ttl), fenced ? token : null);
+                .expiring(ttl.toMillis(), expiry(c, asked), fenced ? token : null);
         String kept = watchdog
                 ? "; Redisson's watchdog renews it to " + ttl.toMillis() + " ms every " + ttl.toMillis() / 3
                         + " ms while this JVM runs"
                 : "; lease " + ttl.toMillis() + " ms";
         String ran = "ran holding Redisson's lock '" + name + "' as " + owner
                 + (fenced ? " with fencing token " + token : "");
-        return new Attempt.Granted<>(new Grant(
+        return new Attempt.Granted<>(new RedissonGrant(
                 id,
                 entry,
                 owner,
@@ -183,6 +165,27 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
                         + ": hash entry " + entry + " → 1" + kept,
                 ran,
                 granted));
+    }
+
+    /**
+     * When the grant's lease ends, never later than Redis has it: the explainer judges a waiter that took the lock at
+     * its expiry against this instant. Without a wait the grant was made after {@code asked}; after a wait, when is not
+     * said, so its PTTL is read (one round trip, inside the hold) and counted from before the read was sent.
+     */
+    private Instant expiry(RedissonConnection c, Instant asked) {
+        if (wait.isZero()) {
+            return asked.plus(ttl);
+        }
+        Instant sent = clock.instant();
+        try {
+            long left = await(c.client().getLock(name).remainTimeToLiveAsync());
+            return sent.plusMillis(Math.max(0, left));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return sent;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return sent; // the lease began before now: the earliest sure bound is now itself
+        }
     }
 
     /** Redisson's call with this grant's id as its thread id: the token (0 unfenced), or null when not granted. */
@@ -202,7 +205,7 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
     }
 
     @Override
-    public LockEvent release(Grant g) {
+    public LockEvent release(RedissonGrant g) {
         RedissonConnection c = conn;
         String call = "unlock() of '" + name + "', entry " + g.entry();
         try {
@@ -223,7 +226,7 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
         }
     }
 
-    private LockEvent notReleased(Grant g, Exception e) {
+    private LockEvent notReleased(RedissonGrant g, Exception e) {
         return new LockEvent(
                 worker + " - Redisson's lock '" + name + "' not released: " + Failures.rootCause(e) + "; it expires in"
                         + " at most " + ttl.toMillis() + " ms",
@@ -240,7 +243,7 @@ final class RedissonLock implements LockMechanism<RedissonLock.Grant> {
      * watchdog: Redisson stops renewing only on {@code unlock()}, so the mode refuses a hold with renew on.
      */
     @Override
-    public LockEvent expireAt(Grant g, Instant at) {
+    public LockEvent expireAt(RedissonGrant g, Instant at) {
         long ms = at.toEpochMilli();
         String call = "EVAL hexists-and-pexpireat " + name + " " + g.entry() + " " + ms;
         try {
