@@ -57,7 +57,8 @@ class ShippedScenariosTest {
                         "17b-two-hosts.yaml",
                         "18-partition.yaml",
                         "19-shedlock.yaml",
-                        "19b-shedlock-keep-alive.yaml");
+                        "19b-shedlock-keep-alive.yaml",
+                        "22-redisson.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
