@@ -1,4 +1,4 @@
-package lab.guard.shedlock;
+package lab.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,10 +13,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * A worker finds every mode through the service registry, ShedLock's declaration among them: finding it, reading its
- * knobs and judging a spec must not load ShedLock or Spring, which only a worker in mode shedlock needs.
+ * A worker, and the launcher, find every mode through the service registry, the libraries' declarations among them:
+ * finding them, reading their knobs, judging a spec and naming the fencing counters to restore must not load a
+ * library that only a worker in that library's mode needs (ShedLock with Spring's JDBC, Redisson with Netty).
  */
-class SpringStaysOutTest {
+class LibrariesStayOutTest {
+    /** The libraries a naive worker must not load, by package prefix. */
+    private static final List<String> LIBRARIES =
+            List.of("net.javacrumbs.", "org.springframework.", "org.redisson.", "io.netty.");
+
     /** Loads the lab's classes itself (the JDK's from the platform), and notes each one it loads. */
     private static final class Noting extends URLClassLoader {
         final Set<String> loaded = ConcurrentHashMap.newKeySet();
@@ -33,7 +38,8 @@ class SpringStaysOutTest {
     }
 
     @Test
-    void finding_every_mode_and_judging_a_naive_spec_loads_no_class_of_shedlock_or_spring() throws Exception {
+    void finding_every_mode_judging_a_naive_spec_and_naming_the_counters_loads_no_class_of_a_modes_library()
+            throws Exception {
         List<URL> urls = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             urls.add(Path.of(entry).toUri().toURL());
@@ -49,13 +55,17 @@ class SpringStaysOutTest {
             Object naive = spec.getMethod("defaults", mode)
                     .invoke(null, mode.getField("NAIVE").get(null));
             spec.getMethod("accepted").invoke(naive);
+            Class<?> declaration = Class.forName("lab.guard.ModeDeclaration", true, loader);
+            List<?> counters = (List<?>)
+                    declaration.getMethod("fencingCounters", String.class).invoke(null, "tick");
 
+            assertThat(counters.stream().map(String::valueOf))
+                    .contains("scheduler_lock:tick:fence", "redisson_lock_token:{redisson_lock:tick}");
             assertThat(loader.loaded)
                     .as("the lab's own classes, loaded by the noting loader")
-                    .contains("lab.guard.shedlock.ShedLockMode");
-            assertThat(loader.loaded)
-                    .as("classes of ShedLock or Spring")
-                    .noneMatch(c -> c.startsWith("org.springframework.") || c.startsWith("net.javacrumbs."));
+                    .contains("lab.guard.shedlock.ShedLockMode", "lab.guard.redisson.RedissonMode");
+            assertThat(loader.loaded).as("classes of the modes' libraries").noneMatch(c -> LIBRARIES.stream()
+                    .anyMatch(c::startsWith));
         }
     }
 }
