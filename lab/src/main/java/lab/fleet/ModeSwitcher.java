@@ -26,6 +26,10 @@ public final class ModeSwitcher {
 
     private final HttpClient http;
     private final String token;
+    /** The last spec asked for and its body: one switch asks every worker the same, written once, not once each. */
+    private volatile Body last = new Body(null, null);
+
+    private record Body(ModeSpec spec, String json) {}
 
     public ModeSwitcher(HttpClient http, String token) {
         this.http = http;
@@ -92,7 +96,7 @@ public final class ModeSwitcher {
                     .timeout(TIMEOUT)
                     .header("Authorization", "Bearer " + token)
                     .header("Content-Type", "application/json")
-                    .PUT(HttpRequest.BodyPublishers.ofString(body(spec)))
+                    .PUT(HttpRequest.BodyPublishers.ofString(bodyOf(spec)))
                     .build();
             return http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
                     // A kept-alive connection that died while the worker was paused answers nothing at all: the call
@@ -110,6 +114,15 @@ public final class ModeSwitcher {
                         return Optional.empty();
                     });
         };
+    }
+
+    private String bodyOf(ModeSpec spec) {
+        Body b = last;
+        if (!spec.equals(b.spec())) {
+            b = new Body(spec, body(spec));
+            last = b;
+        }
+        return b.json();
     }
 
     private static String body(ModeSpec spec) {

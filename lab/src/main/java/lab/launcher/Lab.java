@@ -30,8 +30,12 @@ public final class Lab implements AutoCloseable {
     private final LabSettings settings;
     private final String token;
     private final List<Consumer<Event>> listeners = new CopyOnWriteArrayList<>();
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    // HTTP/1.1, which is all a worker's Undertow serves: the client's default, HTTP/2, offers an h2c upgrade on every
+    // request made in clear text, and the worker ignores it.
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
     private final ModeSwitcher switcher;
     private final AttachServer attached;
     private final Infrastructure infra;
