@@ -46,6 +46,14 @@ final class ShedLockGuard implements Guard {
     /** The row the first lock call of each worker takes and frees, beside the job's: {@code lab-warm-up}. */
     static final String WARM_UP = "lab-warm-up";
 
+    /**
+     * The pools on which the table exists and the first lock call was made: once per worker's pool, kept across
+     * switches as the pool is, so that a later switch into the mode is not a {@code CREATE TABLE} by every worker at
+     * once and two more statements each. The lab never drops the table; a pool closed and forgotten leaves the set.
+     */
+    private static final java.util.Set<DataSource> PREPARED =
+            java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+
     private final String worker;
     /** {@code w1-4242}: each grant's {@code locked_by} is this and a few letters of its own. */
     private final String process;
@@ -107,13 +115,18 @@ final class ShedLockGuard implements Guard {
 
     @Override
     public void open() throws Exception {
+        // The pool answers (a connection from it, checked), or the switch is refused: as every mode's open.
         DataSource opened = pool.get();
-        ShedLockTable.create(opened);
-        // A first lock call on a row of the lab's own, which frees itself at once: Spring's classes and the provider's
-        // first query are paid for here, not by the first tick in this mode (a switch is acknowledged after open).
-        provider(opened, process)
-                .lock(new LockConfiguration(clock.instant(), WARM_UP, Duration.ofMillis(1), Duration.ZERO))
-                .ifPresent(net.javacrumbs.shedlock.core.SimpleLock::unlock);
+        if (!PREPARED.contains(opened)) {
+            ShedLockTable.create(opened);
+            // A first lock call on a row of the lab's own, which frees itself at once: Spring's classes and the
+            // provider's first query are paid for here, not by the first tick in this mode (a switch is acknowledged
+            // after open).
+            provider(opened, process)
+                    .lock(new LockConfiguration(clock.instant(), WARM_UP, Duration.ofMillis(1), Duration.ZERO))
+                    .ifPresent(net.javacrumbs.shedlock.core.SimpleLock::unlock);
+            PREPARED.add(opened);
+        }
         ds = opened;
     }
 
