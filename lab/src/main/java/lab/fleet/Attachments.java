@@ -72,13 +72,13 @@ final class Attachments {
         for (AttachedWorker w : all()) {
             if (w.state() == WorkerState.UP) {
                 out.add(spec -> w.send(new Control(controls.incrementAndGet(), spec.toMap()))
-                        .completeOnTimeout(
-                                w.name() + " did not answer the switch within " + ModeSwitcher.TIMEOUT.toSeconds()
-                                        + " s",
-                                ModeSwitcher.TIMEOUT.toMillis(),
-                                TimeUnit.MILLISECONDS)
                         .thenApply(error -> Optional.ofNullable(error)
-                                .map(e -> e.startsWith(w.id() + " ") ? e : w.name() + " refused: " + e)));
+                                .<SwitchAnswer>map(e -> new SwitchAnswer.Refused(
+                                        e.startsWith(w.id() + " ") ? e : w.name() + " refused: " + e)))
+                        .completeOnTimeout(
+                                Optional.of(SwitchAnswer.unanswered(w.name(), "the switch")),
+                                ModeSwitcher.TIMEOUT.toMillis(),
+                                TimeUnit.MILLISECONDS));
             }
         }
         return out;

@@ -50,7 +50,7 @@ public final class ModeSwitcher {
                     .toList();
         }
 
-        /** Per worker that did not, why not. */
+        /** Per worker that refused, why. */
         public List<String> refusals() {
             return answers.stream()
                     .filter(a -> a instanceof SwitchAnswer.Refused)
@@ -58,8 +58,26 @@ public final class ModeSwitcher {
                     .toList();
         }
 
+        /** Per worker that did not acknowledge, refused or silent, the line that says so. */
+        public List<String> notAcknowledged() {
+            List<String> lines = new ArrayList<>();
+            for (SwitchAnswer a : answers) {
+                if (a instanceof SwitchAnswer.Refused no) {
+                    lines.add(no.line());
+                } else if (a instanceof SwitchAnswer.Unanswered silent) {
+                    lines.add(silent.line());
+                }
+            }
+            return lines;
+        }
+
+        /** Whether every worker refused: only then is the lab sure that none moved. */
+        public boolean refusedByAll() {
+            return refusals().size() == answers.size();
+        }
+
         public boolean complete() {
-            return refusals().isEmpty();
+            return notAcknowledged().isEmpty();
         }
 
         public long p50() {
@@ -82,9 +100,8 @@ public final class ModeSwitcher {
         List<CompletableFuture<SwitchAnswer>> calls = new ArrayList<>();
         for (SwitchChannel c : channels) {
             calls.add(c.ask(spec)
-                    .thenApply(refusal -> refusal.isPresent()
-                            ? new SwitchAnswer.Refused(refusal.get())
-                            : new SwitchAnswer.Acknowledged((System.nanoTime() - t0) / 1_000_000)));
+                    .thenApply(answer -> answer.orElseGet(
+                            () -> new SwitchAnswer.Acknowledged((System.nanoTime() - t0) / 1_000_000))));
         }
         return new Result(calls.stream().map(CompletableFuture::join).toList());
     }
@@ -105,13 +122,18 @@ public final class ModeSwitcher {
                             ? http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
                             : CompletableFuture.failedFuture(err))
                     .handle((res, err) -> {
+                        if (err != null && timedOut(err)) {
+                            return Optional.of(SwitchAnswer.unanswered(w.id(), "PUT /mode"));
+                        }
                         if (err != null) {
-                            return Optional.of(w.id() + " did not answer PUT /mode: " + err.getMessage());
+                            return Optional.of(new SwitchAnswer.Refused(
+                                    w.id() + " did not answer PUT /mode: " + err.getMessage()));
                         }
                         if (res.statusCode() != 200) {
-                            return Optional.of(w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body()));
+                            return Optional.of(new SwitchAnswer.Refused(
+                                    w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body())));
                         }
-                        return Optional.empty();
+                        return Optional.<SwitchAnswer>empty();
                     });
         };
     }
@@ -131,6 +153,14 @@ public final class ModeSwitcher {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The worker said nothing within {@link #TIMEOUT}: slow (a library loading), paused or gone, not refusing. */
+    private static boolean timedOut(Throwable err) {
+        Throwable e = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                ? err.getCause()
+                : err;
+        return e instanceof java.net.http.HttpTimeoutException;
     }
 
     /** A connection that closed before any answer: not the worker refusing, nor the worker too slow. */

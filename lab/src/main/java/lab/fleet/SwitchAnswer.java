@@ -2,12 +2,22 @@ package lab.fleet;
 
 /**
  * One worker's answer to a switch, the lab's own or an attached one alike: it acknowledged, so many milliseconds
- * after the switch was asked (it answers only once its new guard is open), or it did not, with the line that says
- * why and names it.
+ * after the switch was asked (it answers only once its new guard is open); it refused, with the line that says why
+ * and names it; or it gave no answer in time, which is not a refusal: a worker still loading its mode's library may
+ * switch after the lab stopped waiting, and its {@code mode} event says when.
  */
 public sealed interface SwitchAnswer {
     record Acknowledged(long millis) implements SwitchAnswer {}
 
     /** @param line {@code w3 refused (503): w3 - cannot switch to redis: …; still in mode naive} */
     record Refused(String line) implements SwitchAnswer {}
+
+    /** @param line {@code w3 did not answer PUT /mode within 10 s: it may still switch (its mode event says when)} */
+    record Unanswered(String line) implements SwitchAnswer {}
+
+    /** What a worker that did not answer within {@link ModeSwitcher#TIMEOUT} is said to have done. */
+    static Unanswered unanswered(String worker, String asked) {
+        return new Unanswered(worker + " did not answer " + asked + " within " + ModeSwitcher.TIMEOUT.toSeconds()
+                + " s: it may still switch (its mode event says when)");
+    }
 }

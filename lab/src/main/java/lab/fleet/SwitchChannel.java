@@ -13,7 +13,8 @@ import lab.protocol.ModeSpec;
 public interface SwitchChannel {
     /**
      * Asks the worker to switch to {@code spec}; completes, within {@link ModeSwitcher#TIMEOUT} or so, with nothing
-     * when it switched, else with the line that says why not, naming the worker. Never completes exceptionally.
+     * when it switched, else with a {@link SwitchAnswer.Refused} or, when it gave no answer in time, a
+     * {@link SwitchAnswer.Unanswered}, each naming the worker. Never completes exceptionally.
      */
-    CompletableFuture<Optional<String>> ask(ModeSpec spec);
+    CompletableFuture<Optional<SwitchAnswer>> ask(ModeSpec spec);
 }

@@ -74,8 +74,9 @@ final class Modes {
         Instant requested = clock.instant();
         ModeSwitcher.Result r = send.apply(next);
         segments.end(requested);
-        if (r.ackMillis().isEmpty()) {
-            // No worker moved: the run is still wholly in the old mode, and keeps being counted as such.
+        if (r.refusedByAll()) {
+            // No worker moved: the run is still wholly in the old mode, and keeps being counted as such. A worker
+            // that only went silent may still move (a library loading in every JVM at once), so silence is not this.
             segments.begin(spec, clock.instant());
             return new SwitchResult(
                     SwitchResult.Status.REFUSED,
@@ -84,12 +85,13 @@ final class Modes {
         }
         spec = next;
         if (!r.complete()) {
-            // Some workers moved, some did not: no span is counted, and `since: mode` has nothing to judge.
+            // Some workers moved, some did not or have not said: no span is counted, and `since: mode` has nothing
+            // to judge.
             since = null;
             return new SwitchResult(
                     SwitchResult.Status.INCOMPLETE,
                     "switch to " + next.mode() + " incomplete, not counted until the next switch: "
-                            + String.join("; ", r.refusals()));
+                            + String.join("; ", r.notAcknowledged()));
         }
         since = clock.instant();
         segments.begin(next, since);

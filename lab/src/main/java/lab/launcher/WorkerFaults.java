@@ -79,7 +79,7 @@ final class WorkerFaults {
             return r.complete()
                     ? new FaultResult.Done(line + ", in mode " + spec.get().mode())
                     : new FaultResult.Incomplete(line + "; it did not take mode "
-                            + spec.get().mode() + ": " + String.join("; ", r.refusals()));
+                            + spec.get().mode() + ": " + String.join("; ", r.notAcknowledged()));
         });
     }
 

@@ -14,11 +14,11 @@ class ModeSwitcherTest {
 
     @Test
     void every_worker_answers_acknowledged_or_refused_in_the_order_asked_and_one_refusal_makes_it_incomplete() {
-        CompletableFuture<Optional<String>> slow = new CompletableFuture<>();
+        CompletableFuture<Optional<SwitchAnswer>> slow = new CompletableFuture<>();
         List<SwitchChannel> channels = List.of(
                 spec -> CompletableFuture.completedFuture(Optional.empty()),
-                spec -> CompletableFuture.completedFuture(
-                        Optional.of("w2 refused (503): w2 - cannot switch to redis: down; still in mode naive")),
+                spec -> CompletableFuture.completedFuture(Optional.of(new SwitchAnswer.Refused(
+                        "w2 refused (503): w2 - cannot switch to redis: down; still in mode naive"))),
                 spec -> slow);
         CompletableFuture.runAsync(() -> slow.complete(Optional.empty()));
 
@@ -39,7 +39,7 @@ class ModeSwitcherTest {
     @Test
     void every_channel_is_asked_the_same_spec_before_any_answer_is_awaited() {
         List<ModeSpec> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
-        CompletableFuture<Optional<String>> first = new CompletableFuture<>();
+        CompletableFuture<Optional<SwitchAnswer>> first = new CompletableFuture<>();
         List<SwitchChannel> channels = List.of(
                 spec -> {
                     asked.add(spec);
@@ -57,5 +57,22 @@ class ModeSwitcherTest {
         assertThat(asked).containsExactly(REDIS, REDIS);
         assertThat(r.complete()).isTrue();
         assertThat(r.max()).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
+    void a_worker_that_gives_no_answer_in_time_leaves_the_switch_incomplete_not_refused_by_all() {
+        List<SwitchChannel> channels = List.of(
+                spec -> CompletableFuture.completedFuture(Optional.of(SwitchAnswer.unanswered("w1", "PUT /mode"))),
+                spec -> CompletableFuture.completedFuture(Optional.of(SwitchAnswer.unanswered("w2", "PUT /mode"))));
+
+        ModeSwitcher.Result r = ModeSwitcher.fanOut(channels, REDIS);
+
+        assertThat(r.ackMillis()).isEmpty();
+        assertThat(r.refusedByAll()).isFalse();
+        assertThat(r.complete()).isFalse();
+        assertThat(r.notAcknowledged())
+                .containsExactly(
+                        "w1 did not answer PUT /mode within 10 s: it may still switch (its mode event says when)",
+                        "w2 did not answer PUT /mode within 10 s: it may still switch (its mode event says when)");
     }
 }
