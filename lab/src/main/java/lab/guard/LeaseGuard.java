@@ -130,8 +130,8 @@ public final class LeaseGuard<L extends Lease> implements Guard {
             }
             LockEvent given = giveBack(lease, tick, holdUntil);
             long held = Duration.between(acquiredAt, clock.instant()).toMillis();
-            listener.on(
-                    tick, given.detail(), with(given, f -> f.withHeldMs(held)).fact());
+            LockEvent said = with(given, f -> f.withHeldMs(held));
+            listener.on(tick, said.detail(), withRoundTrip(said).fact());
         }
     }
 
@@ -207,6 +207,20 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     private static LockEvent timed(LockEvent e, long callStart) {
         long us = (System.nanoTime() - callStart) / 1000;
         return with(e, f -> f.withReleaseUs(us));
+    }
+
+    /**
+     * A lock given back normally carries one round trip to its server, timed after the release: the lock is free by
+     * then, so the next holder does not wait for it, and the job has ended; only this worker's released line comes a
+     * round trip later. Not on shutdown, and not after a failed release: a server that did not answer is not asked
+     * again.
+     */
+    private LockEvent withRoundTrip(LockEvent e) {
+        if (!(e.fact() instanceof GivenBack.Released r) || r.how() == GivenBack.How.SHUTDOWN) {
+            return e;
+        }
+        java.util.OptionalLong us = lock.roundTripUs();
+        return us.isPresent() ? new LockEvent(e.detail(), r.withRoundTripUs(us.getAsLong())) : e;
     }
 
     /** The event with its facts changed, when it gave a lock back (a renewal has none of these facts). */

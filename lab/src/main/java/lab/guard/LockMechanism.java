@@ -56,6 +56,15 @@ public interface LockMechanism<L extends Lease> extends AutoCloseable {
         return Duration.ZERO;
     }
 
+    /**
+     * One round trip to the lock's server on the client the lock calls use, timed in µs ({@code PING} on Redis,
+     * {@code SELECT 1} on PostgreSQL), or empty for a lock on no server or when the call failed: the floor the lock's
+     * own calls stand on, timed where they are, for the benchmark.
+     */
+    default java.util.OptionalLong roundTripUs() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** Frees what {@link #open} took. */
     @Override
     default void close() {}

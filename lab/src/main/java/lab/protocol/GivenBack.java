@@ -56,35 +56,68 @@ public sealed interface GivenBack extends LockFact {
             Instant expiresAt,
             String deletedOwner,
             Long releaseUs,
+            Long roundTripUs,
             Long heldMs,
             LockServer lockServer,
             String host,
             @OnlyWhenTrue boolean fallback)
             implements GivenBack {
         public static Released of(String key, String owner, How how) {
-            return new Released(key, owner, how, null, null, null, null, null, null, false);
+            return new Released(key, owner, how, null, null, null, null, null, null, null, false);
         }
 
         public Released expiresAt(Instant at) {
-            return new Released(key, owner, how, at, deletedOwner, releaseUs, heldMs, lockServer, host, fallback);
+            return new Released(
+                    key, owner, how, at, deletedOwner, releaseUs, roundTripUs, heldMs, lockServer, host, fallback);
         }
 
         public Released onHost(String host) {
             return new Released(
-                    key, owner, how, expiresAt, deletedOwner, releaseUs, heldMs, LockServer.host(host), host, fallback);
+                    key,
+                    owner,
+                    how,
+                    expiresAt,
+                    deletedOwner,
+                    releaseUs,
+                    roundTripUs,
+                    heldMs,
+                    LockServer.host(host),
+                    host,
+                    fallback);
         }
 
         public Released withReleaseUs(long us) {
-            return new Released(key, owner, how, expiresAt, deletedOwner, us, heldMs, lockServer, host, fallback);
+            return new Released(
+                    key, owner, how, expiresAt, deletedOwner, us, roundTripUs, heldMs, lockServer, host, fallback);
+        }
+
+        /**
+         * One round trip to the lock's server, timed by the holder after this release on the same thread and client
+         * as its lock calls ({@code PING}, {@code SELECT 1}): what the benchmark holds the lock's cost against.
+         */
+        public Released withRoundTripUs(long us) {
+            return new Released(
+                    key, owner, how, expiresAt, deletedOwner, releaseUs, us, heldMs, lockServer, host, fallback);
         }
 
         public Released withHeldMs(long ms) {
-            return new Released(key, owner, how, expiresAt, deletedOwner, releaseUs, ms, lockServer, host, fallback);
+            return new Released(
+                    key, owner, how, expiresAt, deletedOwner, releaseUs, roundTripUs, ms, lockServer, host, fallback);
         }
 
         public Released stopping() {
             return new Released(
-                    key, owner, How.SHUTDOWN, expiresAt, deletedOwner, releaseUs, heldMs, lockServer, host, fallback);
+                    key,
+                    owner,
+                    How.SHUTDOWN,
+                    expiresAt,
+                    deletedOwner,
+                    releaseUs,
+                    roundTripUs,
+                    heldMs,
+                    lockServer,
+                    host,
+                    fallback);
         }
 
         public Released marked(LockServer server, boolean fallback) {
@@ -95,6 +128,7 @@ public sealed interface GivenBack extends LockFact {
                     expiresAt,
                     deletedOwner,
                     releaseUs,
+                    roundTripUs,
                     heldMs,
                     server == null ? lockServer : server,
                     host,

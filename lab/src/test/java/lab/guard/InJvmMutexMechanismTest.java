@@ -12,4 +12,9 @@ class InJvmMutexMechanismTest extends LeaseContract {
     boolean hasPerTickKeys() {
         return false;
     }
+
+    @Override
+    boolean hasAServer() {
+        return false;
+    }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import lab.protocol.GivenBack;
 import lab.protocol.Hold;
 import lab.protocol.LockFact;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ abstract class LeaseContract {
     static final Duration HOLD = Duration.ofMillis(2_000);
 
     private final List<String> said = new CopyOnWriteArrayList<>();
+    private final List<lab.protocol.WorkerFact> facts = new CopyOnWriteArrayList<>();
     /** The end of the hold as the holder announced it, on the clock the lock's expiry is counted by. */
     private final AtomicReference<Instant> holdUntil = new AtomicReference<>();
 
@@ -171,6 +173,32 @@ abstract class LeaseContract {
         other.close();
     }
 
+    /** Whether the lock lives on a server the holder can time a round trip to (an in-JVM mutex does not). */
+    boolean hasAServer() {
+        return true;
+    }
+
+    @Test
+    void a_lock_given_back_at_once_carries_one_round_trip_its_holder_timed_to_the_lock_server() throws Exception {
+        Tick tick = tick(Instant.now(), Duration.ofSeconds(60), "round-trip");
+        Guard holder = guard(open("w1", false), LeasePolicy.plain(false));
+        CountDownLatch jobDone = new CountDownLatch(1);
+
+        assertThat(runAsync(holder, tick, jobDone).get(10, TimeUnit.SECONDS)).isInstanceOf(Outcome.Executed.class);
+
+        assertThat(facts).last().isInstanceOfSatisfying(GivenBack.Released.class, r -> {
+            assertThat(r.releaseUs()).as("release_us").isBetween(1L, 999_999L);
+            if (hasAServer()) {
+                assertThat(r.roundTripUs()).as("round_trip_us; said: %s", said).isBetween(1L, 999_999L);
+            } else {
+                assertThat(r.roundTripUs())
+                        .as("round_trip_us of a lock on no server")
+                        .isNull();
+            }
+        });
+        holder.close();
+    }
+
     @Test
     void closing_a_guard_twice_is_harmless_and_leaves_the_lock_free() throws Exception {
         Tick tick = tick(Instant.now(), Duration.ofSeconds(60), "close-twice");
@@ -196,6 +224,7 @@ abstract class LeaseContract {
                 policy,
                 (t, detail, fact) -> {
                     said.add(fact.type().wireName() + " " + detail);
+                    facts.add(fact);
                     if (fact instanceof LockFact.Acquired a) {
                         holdUntil.set(a.holdUntil());
                     }

@@ -143,6 +143,23 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
         return AdvisoryTransaction.commit(worker, lease.connection(), lease.label(), owner);
     }
 
+    /**
+     * A {@code SELECT 1} on a connection from the pool the lock's transactions take theirs from: Hikari hands a thread
+     * back the connection it last returned, the one the lock's COMMIT was just sent on.
+     */
+    @Override
+    public java.util.OptionalLong roundTripUs() {
+        long start = System.nanoTime();
+        try (Connection c = pool.getConnection();
+                java.sql.Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("SELECT 1")) {
+            rs.next();
+            return java.util.OptionalLong.of((System.nanoTime() - start) / 1000);
+        } catch (SQLException | RuntimeException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     @Override
     public void close() {
         if (ownsClients) {

@@ -200,6 +200,18 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         return release.release(pool, lease.key(), lease.owner());
     }
 
+    /** A {@code PING} on a connection from the pool the lock's calls take theirs from (its idle ones, last used first). */
+    @Override
+    public java.util.OptionalLong roundTripUs() {
+        long start = System.nanoTime();
+        try (Jedis jedis = pool.getResource()) {
+            jedis.ping();
+            return java.util.OptionalLong.of((System.nanoTime() - start) / 1000);
+        } catch (JedisException e) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     @Override
     public boolean expires() {
         return true;

@@ -116,6 +116,18 @@ final class RedissonConnection implements AutoCloseable {
         return watchdogMs;
     }
 
+    /**
+     * One {@code PING} through Redisson's command executor, on the pool its lock scripts take their connection from, in
+     * µs; empty when Redis did not answer. Awaited on the calling thread, as the lock's calls are.
+     */
+    java.util.OptionalLong pingUs() {
+        long start = System.nanoTime();
+        boolean pong = client.getRedisNodes(org.redisson.api.redisnode.RedisNodes.SINGLE)
+                .getInstance()
+                .ping(2, TimeUnit.SECONDS);
+        return pong ? java.util.OptionalLong.of((System.nanoTime() - start) / 1000) : java.util.OptionalLong.empty();
+    }
+
     long nextGrant() {
         return grants.incrementAndGet();
     }

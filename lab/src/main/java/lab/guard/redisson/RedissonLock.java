@@ -234,6 +234,11 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
     }
 
     @Override
+    public java.util.OptionalLong roundTripUs() {
+        return conn.pingUs();
+    }
+
+    @Override
     public boolean expires() {
         return true;
     }

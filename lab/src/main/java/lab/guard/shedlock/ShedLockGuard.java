@@ -232,11 +232,23 @@ final class ShedLockGuard implements Guard {
         }
         long releaseUs = (System.nanoTime() - unlockStart.get()) / 1000;
         LockEvent given = said.givenBack(row(), owner, acquiredAt.get(), unlockAsked.get());
-        listener.on(
-                tick,
-                given.detail(),
-                given.fact() instanceof GivenBack back ? back.withReleaseUs(releaseUs) : given.fact());
+        LockFact fact = given.fact() instanceof GivenBack back ? back.withReleaseUs(releaseUs) : given.fact();
+        listener.on(tick, given.detail(), fact instanceof GivenBack.Released r ? withRoundTrip(r) : fact);
         return result.getResult();
+    }
+
+    /**
+     * ShedLock's nearest equivalent of a round trip, for the benchmark: {@code SELECT 1} through Spring's JdbcTemplate
+     * on the pool ShedLock's own JdbcTemplate takes its connections from, after the unlock (the row is free by then).
+     */
+    private GivenBack.Released withRoundTrip(GivenBack.Released r) {
+        long start = System.nanoTime();
+        try {
+            new JdbcTemplate(ds).queryForObject("SELECT 1", Integer.class);
+            return r.withRoundTripUs((System.nanoTime() - start) / 1000);
+        } catch (RuntimeException e) {
+            return r;
+        }
     }
 
     /**
