@@ -118,19 +118,28 @@ final class Goals {
 
     /** The lock's cost per granted tick in one mode, against its server's round trip. */
     Row lockRow(ModeRuns.Cost c) {
-        return lockRow(c.mode().cliName(), c.roundTrip(), c.workers(), c.lockMicros(), c.roundTripMicros());
+        return lockRow(
+                c.mode().cliName(), c.roundTrip(), c.workers(), c.lockMicros(), c.roundTripMicros(), c.loopMicros());
     }
 
     /**
-     * Goal: p50 ≤ 3 × the p50 round trip, as issue 27 sets it. The lock is each worker's own time for its calls, once
-     * per tick with every worker firing at once; the round trip is the bench's warm loop, alone on its connection.
+     * Goal: p50 ≤ 3 × the p50 round trip, as issue 27 sets it, both timed the same way: the lock is each holder's own
+     * time for its calls, and the round trip one {@code PING} or {@code SELECT 1} the same holder timed after its
+     * release, on the same thread and client, every worker firing at once. {@code loop}, the bench's warm loop alone
+     * on its connection, is kept beside without a verdict: the gap between the two is the load's, not the lock's.
      */
-    static Row lockRow(String mode, String raw, int workers, List<Long> lock, List<Long> rtt) {
+    static Row lockRow(String mode, String raw, int workers, List<Long> lock, List<Long> rtt, List<Long> loop) {
         if (lock.isEmpty()) {
             return Row.missing(
                     "lock-" + mode,
                     "per-tick lock cost, " + mode,
                     "no granted tick carried acquire_us and release_us while collecting");
+        }
+        if (rtt.isEmpty()) {
+            return Row.missing(
+                    "lock-" + mode,
+                    "per-tick lock cost, " + mode,
+                    "no release carried its holder's round_trip_us while collecting");
         }
         double p50 = Stats.median(lock);
         double rttP50 = Stats.median(rtt);
@@ -141,11 +150,16 @@ final class Goals {
         numbers.put("round_trip", raw);
         numbers.put("round_trip_us_p50", rttP50);
         numbers.put("round_trip_us_p99", Stats.percentile(rtt, 99));
+        numbers.put("round_trip_us", rtt);
+        if (!loop.isEmpty()) {
+            numbers.put("bench_loop_us_p50", Stats.median(loop));
+        }
         return Row.of(
                 "lock-" + mode,
                 "per-tick lock cost (acquire + release), " + mode + ", N = " + workers,
                 "p50 " + us(p50) + ", p99 " + us(Stats.percentile(lock, 99)) + "; " + raw + " p50 " + us(rttP50) + " → "
-                        + ratio(ratio),
+                        + ratio(ratio)
+                        + (loop.isEmpty() ? "" : " (bench's own loop: " + us(Stats.median(loop)) + ")"),
                 "p50 ≤ 3 × " + raw,
                 ratio <= 3,
                 numbers);

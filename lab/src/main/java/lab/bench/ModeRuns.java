@@ -19,7 +19,8 @@ import lab.protocol.ModeSpec;
  * What each mode costs a worker, one mode at a time: a lab started in that mode (its workers fresh JVMs, with the
  * flags the lab gives them, that loaded that mode's client and no other), their memory read from {@code /proc} after
  * their ticks, and, for a lock on a server, each granted tick's acquire and release as the worker that held it timed
- * them, beside the raw round trip of that server. Which modes are costed follows their declarations ({@link
+ * them, beside the round trip that worker timed after its release on the same thread and client: like for like, every
+ * worker firing at once for both. The bench's own warm loop on that server is kept beside, for what the load adds. Which modes are costed follows their declarations ({@link
  * #costed}): a mode whose lock is on the lab's Redis or PostgreSQL is costed from the day it is declared.
  */
 final class ModeRuns {
@@ -27,7 +28,7 @@ final class ModeRuns {
     private static final Duration EVERY = Duration.ofMillis(500);
 
     private static final Duration TASK = Duration.ofMillis(50);
-    /** Round trips timed by the bench, after its own warm-up (RoundTrips). */
+    /** Round trips of the bench's own warm loop, after its warm-up (RoundTrips): the server alone, unloaded. */
     private static final int ROUND_TRIPS = 500;
 
     private final Path work;
@@ -65,7 +66,8 @@ final class ModeRuns {
 
     /**
      * One mode's figures: each worker's RSS and PSS, and, where the lock is on a server ({@code roundTrip} not
-     * null), every granted tick's acquire + release in µs and the server's round trips in µs.
+     * null), every granted tick's acquire + release in µs, the round trip its holder timed after it in µs, and the
+     * bench's own warm loop on that server in µs.
      */
     record Cost(
             Mode mode,
@@ -74,7 +76,8 @@ final class ModeRuns {
             List<Long> pssKb,
             String roundTrip,
             List<Long> lockMicros,
-            List<Long> roundTripMicros) {}
+            List<Long> roundTripMicros,
+            List<Long> loopMicros) {}
 
     /**
      * {@code workers} workers in {@code mode}: ready, then {@code warm} of ticks counted nowhere, then {@code collect}
@@ -95,6 +98,7 @@ final class ModeRuns {
             costs.countFromNow();
             Thread.sleep(collect.toMillis());
             List<Long> lock = costs.micros();
+            List<Long> rtt = costs.roundTrips();
             List<Long> rss = new ArrayList<>();
             List<Long> pss = new ArrayList<>();
             for (long pid : lab.view().pids()) {
@@ -102,8 +106,8 @@ final class ModeRuns {
                 pss.add(ProcStats.pssKb(pid));
             }
             String raw = roundTrip(mode).orElse(null);
-            List<Long> rtt = raw == null ? List.of() : roundTrips(raw, lab.view());
-            return new Cost(mode, workers, rss, pss, raw, lock, rtt);
+            List<Long> loop = raw == null ? List.of() : roundTrips(raw, lab.view());
+            return new Cost(mode, workers, rss, pss, raw, lock, rtt, loop);
         }
     }
 

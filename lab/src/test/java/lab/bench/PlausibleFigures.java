@@ -100,6 +100,10 @@ final class PlausibleFigures {
                 ranges.add(new Range(row, "lock_us", 1, 1_000_000, "a " + name + " lock cost between 1 µs and 1 s"));
                 ranges.add(new Range(row, "round_trip_us_p50", 1, 1_000_000, "a " + raw + " between 1 µs and 1 s"));
                 ranges.add(new Range(row, "round_trip_us_p99", 1, 1_000_000, "a " + raw + " between 1 µs and 1 s"));
+                ranges.add(new Range(
+                        row, "round_trip_us", 1, 1_000_000, "each " + raw + " its holders timed between 1 µs and 1 s"));
+                ranges.add(new Range(
+                        row, "bench_loop_us_p50", 1, 1_000_000, "the bench's own " + raw + " between 1 µs and 1 s"));
             });
         }
         return ranges;
