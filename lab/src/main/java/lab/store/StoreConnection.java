@@ -41,6 +41,20 @@ final class StoreConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code call} with no check of the connection first, for a call that follows one which just answered on it
+     * (the caller holding the connection between the two): a server cannot die and come back in between, so the check
+     * would only cost a round trip. A connection dropped by that call is opened afresh as always.
+     */
+    <T> T callRightAfter(Call<T> call) throws SQLException {
+        try {
+            return call.on(connection == null ? connection() : connection);
+        } catch (SQLException e) {
+            drop();
+            throw e;
+        }
+    }
+
     Connection connection() throws SQLException {
         // A connection kept from an earlier call may have died with its server (a PostgreSQL restart cuts every
         // session): checked before use, as a pool checks the one it lends, so that the first write after the

@@ -98,7 +98,7 @@ final class CounterJob implements AutoCloseable {
      */
     private void record(RunRecord run, boolean wrote) {
         try {
-            store.recordRun(run, wrote);
+            store.recordRunAfterWrite(run, wrote);
         } catch (Exception e) {
             System.err.println(
                     worker + " - run of tick " + run.tickAt() + " not recorded in job_runs: " + e.getMessage());

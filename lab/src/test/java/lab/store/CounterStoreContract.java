@@ -71,7 +71,8 @@ abstract class CounterStoreContract {
             store.createAndClear();
             String key = "tick:" + TICK;
             store.recordRun(run("w1", TICK), store.insert(run("w1", TICK), key));
-            store.recordRun(run("w2", TICK), store.insert(run("w2", TICK), key));
+            // The worker's way: the note right after its write, on the connection the write just used.
+            store.recordRunAfterWrite(run("w2", TICK), store.insert(run("w2", TICK), key));
 
             assertThat(store.runTicks()).containsExactly(TICK, TICK);
             assertThat(store.readAll()).hasSize(1);
