@@ -3,9 +3,9 @@ package lab.guard.redis;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import lab.guard.Attempt;
 import lab.guard.Clients;
+import lab.guard.GrantLetters;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
@@ -125,7 +125,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     @Override
     public Attempt<Owned> acquire(Tick tick) throws InterruptedException {
         String key = perTick ? RedisLocks.key(job, tick.at()) : RedisLocks.key(job);
-        String owner = worker + "-" + pid + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String owner = worker + "-" + pid + "-" + GrantLetters.next();
         String set = "SET " + key + " " + owner + " NX PX " + ttl.toMillis()
                 + (fenced ? " + INCR " + FencingCounter.key(job) : "");
         java.time.Instant asked = clock.instant();

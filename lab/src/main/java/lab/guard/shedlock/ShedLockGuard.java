@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -161,7 +160,7 @@ final class ShedLockGuard implements Guard {
                         GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
             }
         }
-        String owner = process + "-" + UUID.randomUUID().toString().substring(0, 8);
+        String owner = process + "-" + lab.guard.GrantLetters.next();
         JdbcTemplateLockProvider provider = provider(ds, owner);
         Instant asked = clock.instant();
         Duration atLeast = lockAtLeastFor(tick, asked);
