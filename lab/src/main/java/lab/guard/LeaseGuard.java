@@ -210,10 +210,10 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     }
 
     /**
-     * A lock given back normally carries one round trip to its server, timed after the release: the lock is free by
-     * then, so the next holder does not wait for it, and the job has ended; only this worker's released line comes a
-     * round trip later. Not on shutdown, and not after a failed release: a server that did not answer is not asked
-     * again.
+     * A lock given back normally carries one round trip to its server, timed after the release: the job has ended and
+     * the lock is free by then (or left to expire at its hold's end, which the round trip does not move), so the next
+     * holder does not wait for it; only this worker's released line comes a round trip later. Not on shutdown, and not
+     * after a failed release: a server that did not answer is not asked again.
      */
     private LockEvent withRoundTrip(LockEvent e) {
         if (!(e.fact() instanceof GivenBack.Released r) || r.how() == GivenBack.How.SHUTDOWN) {
