@@ -99,6 +99,9 @@ final class Pen {
      * line (a Redis owner with its UUID, or a Chinese sentence, which has no spaces to break at) is cut across lines
      * rather than lost past the edge.
      */
+    /** Punctuation that closes what comes before it, and so may not start a line of Chinese (GB/T 15834). */
+    private static final String NO_LINE_START = "。，、；：！？）」』》”";
+
     static List<String> wrap(String s, int width) {
         List<String> lines = new ArrayList<>();
         if (width <= 0) {
@@ -122,6 +125,12 @@ final class Pen {
                 String head = head(line.toString(), width);
                 if (head.isEmpty()) {
                     head = line.substring(0, 1); // a wide character on a one-cell line: it overflows, or nothing ends
+                }
+                // A Chinese full stop or comma never begins a line: the character before it goes down with it.
+                while (head.length() > 1
+                        && head.length() < line.length()
+                        && NO_LINE_START.indexOf(line.charAt(head.length())) >= 0) {
+                    head = head.substring(0, head.length() - 1);
                 }
                 lines.add(head.stripTrailing());
                 line.delete(0, head.length());
