@@ -103,7 +103,7 @@ public final class Bench {
                 () -> List.of(goals.switchRow(inside.switching(big, switches))));
         costModes(goals, work, big);
         Duration length = Duration.ofSeconds(quick ? 5 : 60);
-        say("stress: " + big + " workers, every 100 ms, task 20 ms, " + length.toSeconds() + " s, redis, hold window");
+        say(InsideRuns.stressShape(big, length));
         measure("stress", "stress", () -> List.of(goals.stressRow(inside.stress(big, length))));
         Table table = new Table(rows, quick, pythonNote);
         table.print(out);

@@ -212,8 +212,7 @@ final class Goals {
         numbers.put("p99_screen_gap_ms", s.p99GapMillis());
         return Row.of(
                 "stress",
-                "stress: " + s.workers() + " workers, every 100 ms, task 20 ms, "
-                        + s.length().toSeconds() + " s, redis, hold window",
+                InsideRuns.stressShape(s.workers(), s.length()),
                 s.ticks() + " ticks, " + s.duplicates() + " duplicates, " + s.missed() + " missed; launcher "
                         + pct(s.cpuPercent()) + "; screen updated at least every " + ms(s.longestGapMillis()),
                 "0 dup, 0 missed, ≤ 25 %, ≤ 250 ms",

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import lab.protocol.Hosts;
+import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -137,6 +138,12 @@ public record LabSettings(
     /** These settings, writing the summary as JSON to {@code file} at the end. */
     public LabSettings writingSummaryTo(Path file) {
         return new LabSettings(setup, spec, duration, file, runsDir, job, redisUrl, pgUrl, switches, attach);
+    }
+
+    /** These settings with one set-up knob changed. */
+    public <T> LabSettings with(Knob<T> knob, T value) {
+        return new LabSettings(
+                setup.with(knob, value), spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach);
     }
 
     /** These settings, run for {@code d} from ready. */
