@@ -16,6 +16,7 @@ public enum Cause {
     LEASE_EXPIRED(false),
     LOCAL_FALLBACK(false),
     SPLIT_SERVERS(false),
+    TWO_LOCKS(false),
     OWN_PHASE(false),
     QUEUED(false),
     RELEASED_EARLY(false),

@@ -31,6 +31,7 @@ final class TwiceRules {
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
         RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::localFallback);
         RULES.put(Cause.SPLIT_SERVERS, TwiceRules::splitServers);
+        RULES.put(Cause.TWO_LOCKS, TwiceRules::twoLocks);
         RULES.put(Cause.OWN_PHASE, LockRules::ownPhase);
         RULES.put(Cause.QUEUED, LockRules::queued);
         RULES.put(Cause.RELEASED_EARLY, LockRules::releasedEarly);
@@ -92,6 +93,32 @@ final class TwiceRules {
         return Optional.of(a.who() + " took " + a.lock() + " on lock server " + server(a) + " at "
                 + said.at(a.acquired().ts()) + ", " + b.who() + " took it on lock server " + server(b) + " at "
                 + said.at(b.acquired().ts()) + ": one name, two locks that never saw each other");
+    }
+
+    /**
+     * Each took a lock other processes see, but not the same one: a tick during a switch between two modes (or two
+     * keys of one mode), the switch reaching one worker before its fire and the other after. Two locks never keep
+     * each other out, as in a rolling deploy that changes the lock.
+     */
+    private static Optional<String> twoLocks(JobRun a, JobRun b, RecordingIndex history, Said said) {
+        if (a.acquired() == null
+                || b.acquired() == null
+                || a.unsharedLock()
+                || b.unsharedLock()
+                || a.sameProcess(b)
+                || sameKey(a, b)
+                        && java.util.Objects.equals(
+                                a.acquired().fact().lock(), b.acquired().fact().lock())) {
+            return Optional.empty();
+        }
+        String between = a.row().mode().equals(b.row().mode())
+                ? "between two settings of mode " + a.row().mode()
+                : "between two modes";
+        return Optional.of(a.who() + " took " + a.lock() + " (mode " + a.row().mode() + ") at "
+                + said.at(a.acquired().ts()) + ", " + b.who() + " took " + b.lock() + " (mode "
+                + b.row().mode()
+                + ") at " + said.at(b.acquired().ts()) + ": two locks, neither of which keeps the other out; the"
+                + " workers were " + between + ", as in a rolling deploy that changes the lock");
     }
 
     private static String server(JobRun r) {

@@ -997,6 +997,43 @@ class ExplainerTest {
     }
 
     @Test
+    void a_tick_during_a_switch_one_worker_still_under_redis_the_other_already_under_postgres_is_two_locks() {
+        s.in("redis")
+                .row("w1", 101, "12:00:30", "12:00:30.003", "12:00:30.303")
+                .in("postgres")
+                .row("w2", 102, "12:00:30", "12:00:30.041", "12:00:30.341")
+                .said("12:00:30.001", "w1", 101, FIRED, "12:00:30", CRON)
+                .said("12:00:30.002", "w1", 101, ACQUIRED, "12:00:30", REDIS + "owner=w1-101-aa")
+                .said("12:00:30.039", "w2", 102, FIRED, "12:00:30", CRON)
+                .said("12:00:30.040", "w2", 102, ACQUIRED, "12:00:30", PG + "owner=w2-102-bb");
+
+        Explanations x = s.explain("12:00:30", "12:00:31");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(DUPLICATE, Cause.TWO_LOCKS), tuple(OVERLAP, Cause.TWO_LOCKS));
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:30 ran twice: w1 took scheduler_lock:tick (mode redis) at .002, w2 took"
+                        + " advisory lock 42 (mode postgres) at .040: two locks, neither of which keeps the other out;"
+                        + " the workers were between two modes, as in a rolling deploy that changes the lock");
+    }
+
+    @Test
+    void two_workers_under_one_mode_s_one_lock_on_one_server_are_never_two_locks() {
+        s.in("redis")
+                .row("w1", 101, "12:00:40", "12:00:40.003", "12:00:40.303")
+                .row("w2", 102, "12:00:40", "12:00:40.004", "12:00:40.304")
+                .said("12:00:40.001", "w1", 101, FIRED, "12:00:40", CRON)
+                .said("12:00:40.002", "w1", 101, ACQUIRED, "12:00:40", REDIS + "owner=w1-101-aa")
+                .said("12:00:40.002", "w2", 102, FIRED, "12:00:40", CRON)
+                .said("12:00:40.003", "w2", 102, ACQUIRED, "12:00:40", REDIS + "owner=w2-102-bb");
+
+        Explanations x = s.explain("12:00:40", "12:00:41");
+
+        assertThat(x.findings()).extracting(Finding::cause).doesNotContain(Cause.TWO_LOCKS);
+    }
+
+    @Test
     void
             a_holder_whose_lease_ran_out_while_it_was_paused_is_paused_holder_even_if_the_other_took_the_lock_after_it_resumed() {
         s.in("redis")
