@@ -66,11 +66,17 @@ public final class KeyActions {
             publisher.flash("this scenario locks the keys that change the lab (lock-keys: true)");
             return;
         }
+        // A switch answers once every worker has its new guard in force; the first one into a mode loads that mode's
+        // client library in every worker at once (seconds at 16 workers): said at once, so that a room does not read
+        // the wait as a key that did nothing.
         if (c instanceof SwitchMode m) {
+            publisher.flash("switching to " + m.mode().cliName() + " … (a first switch loads its library in every"
+                    + " worker)");
             act(() -> control.switchMode(ModeChange.to(m.mode())).line());
             return;
         }
         if (c instanceof SetKnob k) {
+            publisher.flash("switching to " + k.change().describe() + " …");
             act(() -> control.switchMode(k.change()).line());
             return;
         }
