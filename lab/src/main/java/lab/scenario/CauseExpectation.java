@@ -26,7 +26,7 @@ public record CauseExpectation(List<Cause> causes, int line, int column) {
             return Verdict.of(
                     false,
                     head + ", nothing to explain (no duplicate, overlap or missed tick in the span)",
-                    zhHead + "，没有可解释的（这段时间没有重复、重叠或漏跑的周期）");
+                    zhHead + "，没有可解释的（这段时间没有重复、重叠或漏跑的 tick）");
         }
         Map<Cause, Integer> seen = new LinkedHashMap<>();
         findings.forEach(f -> seen.merge(f.cause(), 1, Integer::sum));

@@ -17,12 +17,12 @@ public record Expectation(Figure figure, Comparison comparison, int line, int co
 
     public Verdict judge(Figures f) {
         String head = figure.key() + ": expected " + comparison + (figure.perTick() ? " in every tick" : "");
-        String zhHead = figure.key() + "：期望" + (figure.perTick() ? "每个周期都 " : " ") + comparison;
+        String zhHead = figure.key() + "：期望" + (figure.perTick() ? "每个 tick 都 " : " ") + comparison;
         if (f.ticks() == 0 || (figure.perTick() && f.rowsPerTick().isEmpty())) {
             return Verdict.of(
                     false,
                     head + ", nothing to judge (no complete tick in the span)",
-                    zhHead + "，没有可判断的（这段时间里没有完整的周期）");
+                    zhHead + "，没有可判断的（这段时间里没有完整的 tick）");
         }
         if (!figure.counted(f)) {
             String table = figure.key().replace("_writes", "");
@@ -36,7 +36,7 @@ public record Expectation(Figure figure, Comparison comparison, int line, int co
             return Verdict.of(
                     comparison.test(got),
                     head + ", got " + got + " (over " + ticks(f.ticks()) + ")",
-                    zhHead + "，实际 " + got + "（共 " + f.ticks() + " 个周期）");
+                    zhHead + "，实际 " + got + "（共 " + f.ticks() + " 个 tick）");
         }
         List<Integer> counts = f.rowsPerTick();
         long off = counts.stream().filter(n -> !comparison.test(n)).count();
@@ -44,8 +44,8 @@ public record Expectation(Figure figure, Comparison comparison, int line, int co
                 off == 0,
                 head + ", got " + shown(counts) + " (over " + ticks(counts.size())
                         + (off > 0 ? ", " + off + " off" : "") + ")",
-                zhHead + "，实际 " + shown(counts) + "（共 " + counts.size() + " 个周期" + (off > 0 ? "，" + off + " 个不符" : "")
-                        + "）");
+                zhHead + "，实际 " + shown(counts) + "（共 " + counts.size() + " 个 tick"
+                        + (off > 0 ? "，" + off + " 个不符" : "") + "）");
     }
 
     /** As written: {@code duplicate_ticks: "> 0"}. */

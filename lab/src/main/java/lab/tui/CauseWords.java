@@ -20,14 +20,14 @@ final class CauseWords {
             case TWO_LOCKS -> "切换模式的那个周期里，两个 worker 各拿了一把不同的锁，谁也挡不住谁（就像换锁实现时的滚动发布）";
             case OWN_PHASE -> "各 worker 的触发时刻各不相同（interval 触发器）：前一个释放后，后一个又拿到了锁";
             case QUEUED -> "等待锁：排队的 worker 拿到锁后没有复查，又跑了一遍";
-            case RELEASED_EARLY -> "锁在任务一结束就释放了，触发晚一点的 worker 随后又拿到了同一周期的锁";
+            case RELEASED_EARLY -> "锁在任务一结束就释放了，触发晚一点的 worker 随后又拿到了同一个 tick 的锁";
             case SELF_OVERLAP -> "同一进程里上一次还没跑完，下一次又开始了";
             case NO_LOCK -> "没有跨进程共享的锁：每个 worker 各跑各的";
-            case REFUSED -> "这个周期的写入被存储拒绝了（令牌过期）";
+            case REFUSED -> "这个 tick 的写入被存储拒绝了（旧 token）";
             case STORE_DOWN -> "锁服务器连不上，worker fail-closed（宁可不跑）";
             case DEAD_HOLDER -> "持锁的 worker 已被杀掉或暂停，锁还没释放，别人拿不到";
-            case HELD_PAST_WINDOW -> "锁一直被占到这个周期结束之后，其他 worker 只能跳过";
-            case LATE_FIRE -> "触发来得太晚（超过半个周期）：进程被暂停，或者机器太忙抢不到 CPU，这个周期被放弃了";
+            case HELD_PAST_WINDOW -> "锁一直被占到这个 tick 结束之后，其他 worker 只能跳过";
+            case LATE_FIRE -> "触发来得太晚（超过半个触发间隔）：进程被暂停，或者机器太忙抢不到 CPU，这个 tick 被放弃了";
             case NO_WORKER -> "没有 worker 触发（全部停掉或暂停了）";
             case UNEXPLAINED -> "记录里找不到足够的事实来解释，不做猜测";
         };

@@ -20,7 +20,7 @@ final class CounterPanel {
     CounterPanel(Look look) {
         this.look = look;
         this.totalsHeader = Pen.fit(look.say("mode", "模式"), 13)
-                + Pen.right(look.say("ticks", "周期"), 6)
+                + Pen.right(look.say("ticks", "tick"), 6)
                 + Pen.right(look.say("dup", "重复"), 6)
                 + Pen.right(look.say("extra", "多写"), 7)
                 + Pen.right(look.say("overlaps", "重叠"), 10);
@@ -45,7 +45,7 @@ final class CounterPanel {
         pen.put(
                 0,
                 1,
-                Pen.right("id", idWidth) + " " + Pen.fit(look.say("tick", "周期"), 9) + Pen.fit("wkr", workerWidth + 1)
+                Pen.right("id", idWidth) + " " + Pen.fit("tick", 9) + Pen.fit("wkr", workerWidth + 1)
                         + Pen.fit("created_at", 13) + look.say("mode", "模式"),
                 Role.DIM);
 

@@ -42,7 +42,7 @@ final class HelpOverlay {
                         look.glyphs().switchMark() + " mode switch   DUP "
                                 + look.glyphs().times() + "k: k rows for one tick",
                         look.glyphs().switchMark() + " 切换模式   DUP "
-                                + look.glyphs().times() + "k：同一周期写了 k 行")));
+                                + look.glyphs().times() + "k：同一个 tick 写了 k 行")));
         return lines;
     }
 

@@ -80,7 +80,9 @@ final class LockPanel {
                         yield file;
                     }
                     case NONE -> List.of(new Line(
-                            "", look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个周期都执行"), Role.WARN));
+                            "",
+                            look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个 tick 都执行"),
+                            Role.WARN));
                 });
         if (lock.note() != null) {
             lines.add(new Line("", lock.note(), Role.DIM));

@@ -20,7 +20,7 @@ final class TimelinePanel {
     static String legend(Look look) {
         return look.say(
                 "R=ran s=skipped f=write refused (stale token) E=error x=not-alive .=idle !=duplicate",
-                "R=执行 s=跳过 f=写入被拒（令牌过期） E=出错 x=进程不在 .=空闲 !=重复");
+                "R=执行 s=跳过 f=写入被拒（旧 token） E=出错 x=进程不在 .=空闲 !=重复");
     }
 
     TimelinePanel(Look look) {
@@ -39,7 +39,7 @@ final class TimelinePanel {
         int columns = Math.max(0, Math.min(t.ticks().size(), pen.width() - label));
         List<Instant> ticks =
                 t.ticks().subList(t.ticks().size() - columns, t.ticks().size());
-        pen.put(0, 0, look.say("Timeline, last " + columns + " ticks", "时间线，最近 " + columns + " 个周期"), Role.TITLE);
+        pen.put(0, 0, look.say("Timeline, last " + columns + " ticks", "时间线，最近 " + columns + " 个 tick"), Role.TITLE);
         pen.put(0, 1, Pen.fit(look.say("mode", "模式"), label), Role.DIM);
         pen.put(0, 2, Pen.fit(look.say("dup", "重复"), label), Role.DIM);
         for (int i = 0; i < columns; i++) {

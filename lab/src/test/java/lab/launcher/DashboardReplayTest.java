@@ -89,7 +89,7 @@ class DashboardReplayTest {
 
         String caption = await(terminal, s -> s.contains("就像在开发者自己的笔"), Duration.ofSeconds(60));
         assertThat(caption).contains("场景：一个 worker：没有重复", "? 帮助");
-        await(terminal, s -> s.contains("通过 rows_per_tick：期望每个周期都 1"), Duration.ofSeconds(60));
+        await(terminal, s -> s.contains("通过 rows_per_tick：期望每个 tick 都 1"), Duration.ofSeconds(60));
         await(terminal, s -> s.contains("场景结束：每一项期望都成立。"), Duration.ofSeconds(30));
 
         terminal.addInput(new KeyStroke('q', false, false));

@@ -40,7 +40,9 @@ class ChineseScreenTest {
                 "和第 1 课一样的代码，没有任何保护，只是用一个 worker 启动，就像在开发者自己的笔记本上。",
                 2,
                 9,
-                List.of("通过 rows_per_tick：期望每个周期都 1，实际 [1 1 1]（共 3 个周期）", "未通过 duplicate_ticks：期望 0，实际 2（共 6 个周期）"),
+                List.of(
+                        "通过 rows_per_tick：期望每个 tick 都 1，实际 [1 1 1]（共 3 个 tick）",
+                        "未通过 duplicate_ticks：期望 0，实际 2（共 6 个 tick）"),
                 false);
         return f;
     }

@@ -44,12 +44,12 @@ class GlyphsTest {
 
     @Test
     void in_ASCII_a_character_with_no_stand_in_is_its_escape_never_a_question_mark() {
-        assertThat(Glyphs.ASCII.fit("café 周期：4")).isEqualTo("cafe \\u5468\\u671f:4");
+        assertThat(Glyphs.ASCII.fit("café 间隔：4")).isEqualTo("cafe \\u95f4\\u9694:4");
     }
 
     @Test
     void in_UTF8_text_is_left_as_it_is() {
-        String text = "launch → all 4 · 12 µs · 周期";
+        String text = "launch → all 4 · 12 µs · 间隔";
         assertThat(Glyphs.UNICODE.fit(text)).isSameAs(text);
     }
 
@@ -69,10 +69,10 @@ class GlyphsTest {
     void a_UTF8_print_stream_writes_exactly_the_bytes_a_UTF8_console_did() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = Glyphs.UNICODE.printStream(bytes);
-        out.println("launch → all 4 · 周期");
+        out.println("launch → all 4 · 间隔");
         out.flush();
         assertThat(bytes.toByteArray())
-                .isEqualTo(("launch → all 4 · 周期" + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+                .isEqualTo(("launch → all 4 · 间隔" + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Run under LANG unset and LC_ALL=C as well as in a UTF-8 locale: each takes its own branch. */
