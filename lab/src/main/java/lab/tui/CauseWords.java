@@ -17,7 +17,7 @@ final class CauseWords {
             case LEASE_EXPIRED -> "租约（TTL）比任务短：任务还没跑完锁就过期了";
             case LOCAL_FALLBACK -> "连不上锁服务器，退回了进程内锁（on-lock-error local），别的进程看不见它";
             case SPLIT_SERVERS -> "两台锁服务器：同一个锁名，其实是互不相见的两把锁";
-            case TWO_LOCKS -> "切换模式的那个周期里，两个 worker 各拿了一把不同的锁，谁也挡不住谁（就像换锁实现时的滚动发布）";
+            case TWO_LOCKS -> "切换模式的那个 tick 里，两个 worker 各拿了一把不同的锁，谁也挡不住谁（就像换锁实现时的滚动发布）";
             case OWN_PHASE -> "各 worker 的触发时刻各不相同（interval 触发器）：前一个释放后，后一个又拿到了锁";
             case QUEUED -> "等待锁：排队的 worker 拿到锁后没有复查，又跑了一遍";
             case RELEASED_EARLY -> "锁在任务一结束就释放了，触发晚一点的 worker 随后又拿到了同一个 tick 的锁";
