@@ -12,12 +12,23 @@ import lab.protocol.ModeSpec;
  * lock from outside. Registered by one line in {@code META-INF/services/lab.protocol.Mode}; a worker process finds a
  * mode of the test sources the same way, on the classpath it inherits.
  *
- * <p>A mode that {@link Mode.Scheduling#OWNS_THE_SCHEDULE owns the schedule} (a clustered job store) will add what
- * the worker's scheduler is replaced with; until then the worker refuses one, saying why.
+ * <p>A mode that {@link Mode.Scheduling#OWNS_THE_SCHEDULE owns the schedule} (a clustered job store) also says what
+ * replaces the worker's own scheduler ({@link #schedule}); its guard is what runs around the job when that scheduler
+ * fires (nothing, for a clustered store).
  */
 public abstract class ModeDeclaration implements Mode {
     /** The guard a worker runs every tick in this mode, as {@code ctx} describes the worker and the mode's knobs. */
     public abstract Guard guard(GuardContext ctx);
+
+    /**
+     * What replaces the worker's own scheduler in this mode, built for the worker {@code ctx} describes and firing into
+     * {@code fires}; required of a mode that {@link Mode.Scheduling#OWNS_THE_SCHEDULE owns the schedule}, and never
+     * asked of one that guards the job.
+     */
+    public Schedule schedule(GuardContext ctx, Fires fires) {
+        throw new UnsupportedOperationException(
+                "mode " + cliName() + " guards the job: the worker's own scheduler fires it, and it builds none");
+    }
 
     /**
      * What reads this mode's lock from its own server, for the lock panel: required of a lock seen as a lease or a

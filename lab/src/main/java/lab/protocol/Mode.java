@@ -116,10 +116,9 @@ public interface Mode {
     }
 
     /**
-     * Who decides which worker fires. Every mode today guards the job that each worker's own scheduler fires; a
-     * clustered job store (Quartz's) decides instead which node fires at all, and its declaration will say so here.
-     * The worker refuses such a mode, saying why, until the issue that brings one gives the worker a scheduler it can
-     * hand over.
+     * Who decides which worker fires. Most modes guard the job that each worker's own scheduler fires; a clustered
+     * job store (Quartz's) decides instead which node fires at all, and its declaration says so here: the worker then
+     * hands its schedule over to the scheduler the declaration builds, and takes it back on a switch out.
      */
     enum Scheduling {
         /** The worker's own scheduler fires every tick; the mode's guard decides what happens around the job. */

@@ -66,4 +66,14 @@ record FireTiming(Duration every, Trigger trigger) {
         long late = Duration.between(scheduledAt, firedAt).toMillis();
         return new Fire(TickWindow.containing(scheduledAt, every), scheduledAt, late, late > grace().toMillis());
     }
+
+    /**
+     * A recovering run of the fire originally scheduled at {@code originalAt} (a clustered scheduler re-running a job
+     * whose node it declared dead), read at {@code readAt}: it belongs to the original fire's window, and is never
+     * missed for its lateness, which is what recovery is.
+     */
+    Fire recovering(Instant originalAt, Instant readAt) {
+        long late = Duration.between(originalAt, readAt).toMillis();
+        return new Fire(TickWindow.containing(originalAt, every), originalAt, late, false);
+    }
 }

@@ -3,12 +3,14 @@ package lab.worker;
 import java.time.Clock;
 import java.time.Duration;
 import lab.guard.Clients;
+import lab.guard.Fires;
 import lab.guard.Guard;
 import lab.guard.GuardContext;
 import lab.guard.LeaseGuard;
 import lab.guard.LeasePolicy;
 import lab.guard.LockListener;
 import lab.guard.ModeDeclaration;
+import lab.guard.Schedule;
 import lab.guard.TokenLedger;
 import lab.guard.local.InJvmMutex;
 import lab.protocol.Knobs;
@@ -16,7 +18,6 @@ import lab.protocol.LockFact;
 import lab.protocol.LockKey;
 import lab.protocol.LockServer;
 import lab.protocol.LockServers;
-import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
 import lab.protocol.WorkerConfig;
@@ -41,15 +42,14 @@ final class GuardFactory implements AutoCloseable {
         this.ledger = ledger;
     }
 
+    /** The guard around the job in {@code spec}'s mode: in a mode that owns the schedule, what runs when it fires. */
     Guard build(ModeSpec spec, LockListener listener) {
-        Mode mode = spec.mode();
-        // The compiler holds this to every kind of scheduling a declaration may name.
-        return switch (mode.scheduling()) {
-            case AROUND_THE_JOB -> ModeDeclaration.of(mode).guard(new Context(spec, listener));
-            case OWNS_THE_SCHEDULE -> throw new IllegalArgumentException("mode " + mode.cliName()
-                    + " owns the schedule (its own scheduler decides which worker fires); this worker's scheduler"
-                    + " cannot hand the schedule over yet");
-        };
+        return ModeDeclaration.of(spec.mode()).guard(new Context(spec, listener));
+    }
+
+    /** What replaces the worker's own scheduler in {@code spec}'s mode, which must own the schedule. */
+    Schedule schedule(ModeSpec spec, Fires fires, LockListener listener) {
+        return ModeDeclaration.of(spec.mode()).schedule(new Context(spec, listener), fires);
     }
 
     /** The worker's clients, for a test that counts them across switches. */

@@ -20,7 +20,7 @@ final class ShutdownPath {
     static Thread hook(
             String w,
             TickRunner runner,
-            TickScheduler scheduler,
+            ScheduleSlot scheduler,
             CounterJob job,
             HttpApi http,
             EventOut out,

@@ -72,7 +72,10 @@ public final class Standalone {
         EventOut out =
                 new EventOut(w, pid, new PrintStream(tee(link.lines(), stdout), true, StandardCharsets.UTF_8), clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
-        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock, job::issueToken), out);
+        GuardFactory guards = new GuardFactory(config, pid, clock, job::issueToken);
+        TickRunner runner = new TickRunner(w, job, guards, out);
+        ScheduleSlot scheduler = ScheduleSlot.of(config, runner, guards, out, clock);
+        runner.scheduledBy(scheduler);
         try {
             job.connect();
             runner.switchTo(config.spec());
@@ -90,8 +93,6 @@ public final class Standalone {
                     + "; stopping");
             return leaveAttached(link, runner, job);
         }
-        TickScheduler scheduler =
-                new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
         // Only once it runs: a worker that could not start leaves by leaveAttached, not by a shutdown path that would
         // say it stops without releasing and halt with another code.
         Runtime.getRuntime()

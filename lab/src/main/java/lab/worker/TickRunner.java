@@ -33,12 +33,18 @@ final class TickRunner {
     private final AtomicLong errors = new AtomicLong();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicReference<String> last = new AtomicReference<>("none yet");
+    private ScheduleSlot schedules; // set once, before the first switch; none in a test that fires by hand
 
     TickRunner(String worker, CounterJob job, GuardFactory guards, EventOut events) {
         this.worker = worker;
         this.job = job;
         this.guards = guards;
         this.events = events;
+    }
+
+    /** The scheduler that fires this runner: a switch into or out of a mode that owns the schedule replaces it. */
+    void scheduledBy(ScheduleSlot slot) {
+        this.schedules = slot;
     }
 
     /**
@@ -48,8 +54,11 @@ final class TickRunner {
     synchronized void switchTo(ModeSpec spec) throws Exception {
         String mode = spec.mode().cliName();
         Guard guard = guards.build(spec, (tick, detail, fact) -> events.emit(tick.at(), mode, detail, fact));
+        String replaced;
         try {
             guard.open();
+            // Before the guard is in force: a scheduler that cannot start leaves the worker as it was.
+            replaced = schedules == null ? "" : schedules.follow(spec);
         } catch (Exception e) {
             guard.close();
             throw e;
@@ -58,7 +67,7 @@ final class TickRunner {
         if (previous != null) {
             previous.retire();
         }
-        events.emit(null, mode, describe(spec) + guard.openedWith(), WorkerFact.InMode.of(spec.toMap()));
+        events.emit(null, mode, describe(spec) + guard.openedWith() + replaced, WorkerFact.InMode.of(spec.toMap()));
     }
 
     /**

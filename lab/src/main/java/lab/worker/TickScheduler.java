@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import lab.guard.Schedule;
 import lab.protocol.Trigger;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
@@ -29,7 +30,7 @@ import org.quartz.listeners.TriggerListenerSupport;
  * {@link TickRunner#fire}. Either way each tick so skipped is said, as a late skip: Quartz drops a misfire without a
  * word, and a tick that no worker ran would otherwise read as one that no worker was alive for.
  */
-final class TickScheduler {
+final class TickScheduler implements Schedule {
     private final Scheduler scheduler;
     private final Duration every;
     private final String jobName;
@@ -106,7 +107,8 @@ final class TickScheduler {
     }
 
     /** Arms the trigger; the first fire is the next whole multiple of the period, or one period from now. */
-    void start() throws SchedulerException {
+    @Override
+    public void start() throws SchedulerException {
         long p = every.toMillis();
         Instant next = timing.firstFire(clock.instant());
         JobDetail job =
@@ -124,7 +126,8 @@ final class TickScheduler {
     }
 
     /** Stops firing and waits for the runs in progress to write their rows. */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         try {
             scheduler.shutdown(true);
         } catch (SchedulerException e) {

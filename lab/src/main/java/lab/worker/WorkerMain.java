@@ -43,11 +43,12 @@ public final class WorkerMain {
         EventOut out = new EventOut(w, pid, events, clock);
         CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
         job.connect();
-        TickRunner runner = new TickRunner(w, job, new GuardFactory(config, pid, clock, job::issueToken), out);
+        GuardFactory guards = new GuardFactory(config, pid, clock, job::issueToken);
+        TickRunner runner = new TickRunner(w, job, guards, out);
+        ScheduleSlot scheduler = ScheduleSlot.of(config, runner, guards, out, clock);
+        runner.scheduledBy(scheduler);
         runner.switchTo(config.spec());
         HttpApi http = new HttpApi(w, pid, config.token(), runner);
-        TickScheduler scheduler =
-                new TickScheduler(w, config.every(), config.trigger(), config.jitter(), config.job(), runner, clock);
 
         Runtime.getRuntime()
                 .addShutdownHook(ShutdownPath.hook(w, runner, scheduler, job, http, out, () -> {}, () -> {}));

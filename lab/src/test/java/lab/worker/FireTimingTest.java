@@ -133,4 +133,13 @@ class FireTimingTest {
         assertThat(CRON.judge(epoch.minusMillis(1), epoch.minusMillis(1), 0).window())
                 .isEqualTo(new TickWindow(epoch.minusSeconds(2), epoch));
     }
+
+    @Test
+    void a_recovering_run_belongs_to_the_fire_it_recovers_and_is_never_missed_for_being_late() {
+        FireTiming.Fire recovered = CRON.recovering(TICK, TICK.plusSeconds(11));
+
+        assertThat(recovered.missed()).isFalse();
+        assertThat(recovered.lateMillis()).isEqualTo(11_000);
+        assertThat(recovered.window().start()).isEqualTo(TICK);
+    }
 }
