@@ -20,7 +20,7 @@ class BadInputTest {
             delimiter = '|',
             value = {
                 "--bogus                 | Unknown option: '--bogus'",
-                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced, host-mutex, shedlock, redisson, lock-file)",
+                "--mode chaos            | '--mode': 'chaos' is not a mode (expected one of naive, local-mutex, redis, postgres, idempotent, fenced, host-mutex, shedlock, redisson, quartz-cluster, lock-file)",
                 "--workers 0             | '--workers': '0' (expected a whole number from 1 to 64)",
                 "--workers 0 --token-file t | '--workers': '0' (expected a whole number from 1 to 64)",
                 "--attach 70000          | '--attach': '70000' (expected a port from 0 to 65535 (0: any free port))",

@@ -21,14 +21,20 @@ class KnobOverlayTest {
         return f;
     }
 
+    /** As many rows as the panel needs to show every live knob at once: 80x24 shows the first screenful. */
+    private static final int TALL = 8 + Knobs.live().size();
+
     @Test
-    void the_panel_lists_every_live_knob_with_its_value_now_within_80x24() {
+    void the_panel_lists_every_live_knob_with_its_value_now_on_a_screen_tall_enough_and_scrolls_within_80x24() {
         ModeSpec spec = ModeSpec.defaults(Mode.REDIS)
                 .with(Knobs.LOCK_TTL, Duration.ofMillis(500))
                 .with(Knobs.RENEW, true)
                 .with(Knobs.HOLD_AT_LEAST, Hold.WINDOW);
 
-        Rendered screen = Rendered.render(in(spec).build(), OPEN);
+        Rendered small = Rendered.render(in(spec).build(), OPEN);
+        Rendered screen = Rendered.render(in(spec).build(), Rendered.COLOUR_UTF8, 80, TALL, OPEN);
+
+        assertThat(small.text()).contains("1-16 of " + Knobs.live().size(), "mode                redis");
 
         assertThat(screen.text())
                 .as(screen.text())
@@ -65,7 +71,8 @@ class KnobOverlayTest {
         assertThat(screen.cellOf("pg-lock").getForegroundColor()).isEqualTo(TextColor.ANSI.BLACK_BRIGHT);
         assertThat(screen.cellOf("lock-ttl").getForegroundColor()).isEqualTo(TextColor.ANSI.DEFAULT);
 
-        Rendered naive = Rendered.render(in(ModeSpec.defaults(Mode.NAIVE)).build(), OPEN);
+        Rendered naive =
+                Rendered.render(in(ModeSpec.defaults(Mode.NAIVE)).build(), Rendered.COLOUR_UTF8, 80, TALL, OPEN);
 
         assertThat(naive.linesContaining("lock-ttl  ")).first().asString().contains("(not used by naive)");
         // Naive reads mode, task-time and the knobs that concern no lock (recheck: check-then-insert with no

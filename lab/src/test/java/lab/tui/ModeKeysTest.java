@@ -30,11 +30,11 @@ class ModeKeysTest {
     }
 
     @Test
-    void nine_modes_have_the_keys_one_to_nine_and_one_key_is_left_for_the_next() {
-        assertThat(ModeKeys.range()).isEqualTo("1-9");
+    void ten_modes_have_the_keys_one_to_nine_and_zero_and_every_key_is_taken() {
+        assertThat(ModeKeys.range()).isEqualTo("1-0");
         assertThat(Mode.values().stream().flatMap(m -> m.key().stream()).map(String::valueOf))
-                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9");
-        assertThat(Modes.KEYS.substring(9)).isEqualTo("0");
+                .containsExactly("1", "2", "3", "4", "5", "6", "7", "8", "9", "0");
+        assertThat(Modes.KEYS).hasSize(10);
     }
 
     @Test
@@ -49,8 +49,8 @@ class ModeKeysTest {
 
     @Test
     void the_knob_panels_mode_field_reaches_the_mode_with_no_key_after_the_last_keyed_one_and_wraps_to_the_first() {
-        ModeSpec redisson = ModeSpec.defaults(Mode.byName("redisson").orElseThrow());
-        ModeSpec lockFile = LiveKnobs.nextChange(Knobs.MODE, redisson).applyTo(redisson);
+        ModeSpec quartz = ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow());
+        ModeSpec lockFile = LiveKnobs.nextChange(Knobs.MODE, quartz).applyTo(quartz);
 
         assertThat(lockFile.mode().cliName()).isEqualTo("lock-file");
         assertThat(LiveKnobs.nextChange(Knobs.MODE, lockFile).applyTo(lockFile).mode())

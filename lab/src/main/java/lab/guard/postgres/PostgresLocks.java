@@ -25,13 +25,17 @@ public final class PostgresLocks {
      * shows which worker holds and which waits. It fails at once when the server is down.
      */
     static HikariDataSource pool(String url, String name) {
+        // Short: a server that is down must fail the tick now (fail closed), not three seconds into the next one.
+        return pool(url, name, 2, 500);
+    }
+
+    private static HikariDataSource pool(String url, String name, int size, long connectionTimeoutMs) {
         HikariConfig c = new HikariConfig();
         c.setJdbcUrl(url);
         c.setPoolName(name);
-        c.setMaximumPoolSize(2);
+        c.setMaximumPoolSize(size);
         c.setMinimumIdle(1);
-        // Short: a server that is down must fail the tick now (fail closed), not three seconds into the next one.
-        c.setConnectionTimeout(500);
+        c.setConnectionTimeout(connectionTimeoutMs);
         c.setValidationTimeout(250);
         c.setInitializationFailTimeout(1);
         c.addDataSourceProperty("ApplicationName", name);
@@ -79,6 +83,29 @@ public final class PostgresLocks {
      */
     public static javax.sql.DataSource dataSource(Clients clients, String url, String name) {
         return open(clients, url, name);
+    }
+
+    /**
+     * A pool of its own of {@code size} connections to {@code url}, named {@code name} in {@code pg_stat_activity}, for
+     * a library that holds several at once and waits for one (Quartz's clustered store: its scheduler thread, its
+     * check-ins, its misfire handler and each run's completion), kept in {@code clients} like the worker's other pool;
+     * throws saying why when the server cannot be reached.
+     */
+    public static javax.sql.DataSource dataSource(Clients clients, String url, String name, int size) {
+        if (url == null) {
+            throw new IllegalStateException("no PostgreSQL server is known to this worker");
+        }
+        try {
+            HikariDataSource pool = clients.get(
+                    "postgres " + url + " as " + name + " (" + size + ")",
+                    HikariDataSource.class,
+                    () -> pool(url, name, size, 5_000));
+            try (Connection c = pool.getConnection()) {
+                return pool;
+            }
+        } catch (RuntimeException | SQLException e) {
+            throw new IllegalStateException("postgres unreachable: " + reason(e), e);
+        }
     }
 
     /**

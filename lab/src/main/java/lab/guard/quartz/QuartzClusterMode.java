@@ -1,0 +1,75 @@
+package lab.guard.quartz;
+
+import java.util.Set;
+import lab.guard.Fires;
+import lab.guard.Guard;
+import lab.guard.GuardContext;
+import lab.guard.ModeDeclaration;
+import lab.guard.Schedule;
+import lab.guard.none.NoGuard;
+import lab.protocol.ClusterKnobs;
+import lab.protocol.Knob;
+import lab.protocol.Knobs;
+
+/**
+ * Mode {@code quartz-cluster}, key 0: the workers' Quartz schedulers share a JDBC job store ({@code JobStoreTX} with
+ * {@code PostgreSQLDelegate}) on the lab's PostgreSQL, in Quartz's own {@code qrtz_} tables, and the store decides which
+ * node fires each trigger: there is no lock around the job. Its knobs are Quartz's: {@code clustered}
+ * ({@code isClustered}), {@code acquire-within-lock} ({@code acquireTriggersWithinLock}), {@code checkin-interval}
+ * ({@code clusterCheckinInterval}), {@code recovery} ({@code requestsRecovery}) and {@code disallow-concurrent}
+ * ({@code @DisallowConcurrentExecution}). Quartz's JDBC classes are loaded here only, when a worker switches in.
+ */
+public final class QuartzClusterMode extends ModeDeclaration {
+    @Override
+    public String cliName() {
+        return "quartz-cluster";
+    }
+
+    @Override
+    public java.util.Optional<Character> key() {
+        return java.util.Optional.of('0');
+    }
+
+    @Override
+    public Hue hue() {
+        return Hue.MAGENTA;
+    }
+
+    /** No lock around the job: the scheduler decides who fires, and the lock panel's view of it is the store's. */
+    @Override
+    public Lock lock() {
+        return Lock.NONE;
+    }
+
+    @Override
+    public Set<Knob<?>> concerns() {
+        return Set.of(
+                ClusterKnobs.CLUSTERED,
+                ClusterKnobs.ACQUIRE_WITHIN_LOCK,
+                ClusterKnobs.CHECKIN_INTERVAL,
+                ClusterKnobs.RECOVERY,
+                ClusterKnobs.DISALLOW_CONCURRENT);
+    }
+
+    @Override
+    public Set<Need> needs() {
+        return Set.of(Need.POSTGRES);
+    }
+
+    @Override
+    public Scheduling scheduling() {
+        return Scheduling.OWNS_THE_SCHEDULE;
+    }
+
+    /** Nothing around the job: when the cluster fires it on this worker, it runs. */
+    @Override
+    public Guard guard(GuardContext ctx) {
+        return new NoGuard(ctx.worker(), ctx.spec().get(Knobs.RECHECK));
+    }
+
+    @Override
+    public Schedule schedule(GuardContext ctx, Fires fires) {
+        return new ClusteredSchedule(
+                ctx.worker(), ctx.config(), ctx.spec(), ctx.clock(), fires, () -> ClusterStore.pool(ctx));
+    }
+}
