@@ -144,7 +144,7 @@ public final class LockWatcher implements AutoCloseable {
         Mode m = mode.get();
         Mode.Lock lock = m.lock();
         return switch (lock.sight()) {
-            case LEASE, QUEUE -> observer(m).observe();
+            case LEASE, QUEUE, CLUSTER -> observer(m).observe();
             case EACH_PROCESS, EACH_HOST -> {
                 List<String> holders = List.copyOf(new TreeSet<>(localHolders.values()));
                 yield new LockState(
@@ -167,6 +167,9 @@ public final class LockWatcher implements AutoCloseable {
             case EACH_HOST -> s.free()
                     ? "lock: no worker holds file lock '" + s.key() + "'"
                     : "lock: file lock '" + s.key() + "' held by " + s.holder() + " (each host has its own)";
+            case CLUSTER -> "lock: none around the job; " + s.lock().label() + " trigger '" + s.key() + "' "
+                    + (s.free() ? "not firing" : "fired on " + s.holder()) + "; nodes: "
+                    + (s.waiters().isEmpty() ? "none checked in" : String.join(", ", s.waiters()));
             case LEASE, QUEUE -> {
                 String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
                 yield s.free()

@@ -71,7 +71,12 @@ public interface Mode {
         /** A lease on a server: its key, owner and time left. */
         LEASE,
         /** A lock on a server with a queue: its key, holder and who waits. */
-        QUEUE
+        QUEUE,
+        /**
+         * No lock around the job: a clustered job store, seen in its own tables, the trigger's fire in flight and on
+         * which node, and each node's last check-in with the moment the others will call it dead.
+         */
+        CLUSTER
     }
 
     /**
@@ -90,7 +95,7 @@ public interface Mode {
         public boolean seenThroughEvents() {
             return switch (sight) {
                 case EACH_PROCESS, EACH_HOST -> true;
-                case NONE, LEASE, QUEUE -> false;
+                case NONE, LEASE, QUEUE, CLUSTER -> false;
             };
         }
 

@@ -79,6 +79,7 @@ final class LockPanel {
                                 look.say("one file lock per host, none across hosts", "每台主机一把文件锁，跨主机互不相见")));
                         yield file;
                     }
+                    case CLUSTER -> cluster(lock, holderRole);
                     case NONE -> List.of(new Line(
                             "",
                             look.say("no lock: every worker runs every tick", "无锁：每个 worker 每个 tick 都执行"),
@@ -86,6 +87,35 @@ final class LockPanel {
                 });
         if (lock.note() != null) {
             lines.add(new Line("", lock.note(), Role.DIM));
+        }
+        return lines;
+    }
+
+    /**
+     * A clustered store: the trigger, the fire in flight and its node, and one row per node, its last check-in and the
+     * moment the others will call it dead. The observer's sentences are the headless line's; the panel, a third of
+     * the screen wide, keeps their times to the second and drops their words.
+     */
+    private List<Line> cluster(LockView lock, Role holderRole) {
+        List<Line> lines = new ArrayList<>();
+        lines.add(new Line(look.say("trigger", "触发器"), lock.key(), Role.PLAIN));
+        String firing = lock.holder() == null
+                ? look.say("(none)", "（无）")
+                : lock.holder().replaceAll(" \\(scheduled [^)]*\\)", "");
+        lines.add(new Line(look.say("firing", "触发中"), firing, holderRole));
+        if (lock.waiters().isEmpty()) {
+            lines.add(new Line(look.say("nodes", "节点"), look.say("none checked in", "无节点签到"), Role.DIM));
+        }
+        String arrow = " " + look.glyphs().arrow() + " ";
+        for (String node : lock.waiters()) {
+            // "w1 checked in 18:00:00.598, dead after 18:00:08.500" → "w1      18:00:00 → 18:00:08"
+            String[] w = node.split(" ", 2);
+            String times = w.length < 2
+                    ? ""
+                    : w[1].replace("checked in ", "")
+                            .replace(", dead after ", arrow)
+                            .replaceAll("\\.\\d{3}", "");
+            lines.add(new Line(w[0], times, Role.PLAIN));
         }
         return lines;
     }

@@ -39,6 +39,31 @@ class LockPanelTest {
     }
 
     @Test
+    void quartz_cluster_shows_no_lock_but_the_fire_in_flight_on_its_node_and_each_nodes_check_in() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(4);
+        f.mode = "quartz-cluster";
+        f.lock = new LockView(
+                Mode.byName("quartz-cluster").orElseThrow().lock(),
+                "tick-trigger",
+                "w2 EXECUTING (scheduled 18:00:02.000)",
+                -1,
+                -1,
+                List.of("w1 checked in 18:00:00.598, dead after 18:00:15.598"),
+                List.of(),
+                null);
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.text())
+                .as(screen.text())
+                .contains(
+                        "Lock: quartz-cluster",
+                        "trigger tick-trigger",
+                        "firing  w2 EXECUTING",
+                        "w1      18:00:00 → 18:00:15");
+    }
+
+    @Test
     void the_postgres_lock_shows_its_holder_and_the_queue_of_waiters() {
         SnapshotFixture f = SnapshotFixture.withWorkers(4);
         f.lock = new LockView(

@@ -4,6 +4,7 @@ import java.util.Set;
 import lab.guard.Fires;
 import lab.guard.Guard;
 import lab.guard.GuardContext;
+import lab.guard.LockObserver;
 import lab.guard.ModeDeclaration;
 import lab.guard.Schedule;
 import lab.guard.none.NoGuard;
@@ -20,6 +21,9 @@ import lab.protocol.Knobs;
  * ({@code @DisallowConcurrentExecution}). Quartz's JDBC classes are loaded here only, when a worker switches in.
  */
 public final class QuartzClusterMode extends ModeDeclaration {
+    /** No lock around the job: the lock panel shows the store's fired trigger and each node's check-in instead. */
+    static final Lock LOCK = new Lock("quartz-cluster", "quartz", Sight.CLUSTER, "Quartz's trigger ");
+
     @Override
     public String cliName() {
         return "quartz-cluster";
@@ -35,10 +39,14 @@ public final class QuartzClusterMode extends ModeDeclaration {
         return Hue.MAGENTA;
     }
 
-    /** No lock around the job: the scheduler decides who fires, and the lock panel's view of it is the store's. */
     @Override
     public Lock lock() {
-        return Lock.NONE;
+        return LOCK;
+    }
+
+    @Override
+    public java.util.Optional<LockObserver> observer(LockObserver.Where where) {
+        return java.util.Optional.of(new ClusterObserver(where.pgUrl(), where.job()));
     }
 
     @Override

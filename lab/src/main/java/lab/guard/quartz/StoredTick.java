@@ -32,7 +32,7 @@ record StoredTick(WorkerConfig config, ModeSpec spec) {
                 .storeDurably()
                 .build();
         scheduler.addJob(job, true);
-        TriggerKey key = TriggerKey.triggerKey(config.job() + "-trigger");
+        TriggerKey key = TriggerKey.triggerKey(triggerName(config.job()));
         org.quartz.Trigger kept = scheduler.getTrigger(key);
         if (kept != null && fits(kept, now)) {
             return;
@@ -55,6 +55,11 @@ record StoredTick(WorkerConfig config, ModeSpec spec) {
         } catch (ObjectAlreadyExistsException e) {
             // Another worker switching in at the same moment stored it first: the cluster fires that one.
         }
+    }
+
+    /** The tick's trigger in the store: {@code tick-trigger}. */
+    static String triggerName(String job) {
+        return job + "-trigger";
     }
 
     /** A kept trigger serves when it repeats at the lab's period and its next fire is not past its misfire threshold. */
