@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
 /**
  * A worker, and the launcher, find every mode through the service registry, the libraries' declarations among them:
  * finding them, reading their knobs, judging a spec and naming the fencing counters to restore must not load a
- * library that only a worker in that library's mode needs (ShedLock with Spring's JDBC, Redisson with Netty).
+ * library that only a worker in that library's mode needs (ShedLock with Spring's JDBC, Redisson with Netty, Quartz's
+ * JDBC job store: a naive worker runs Quartz in memory, never its JDBC classes).
  */
 class LibrariesStayOutTest {
     /** The libraries a naive worker must not load, by package prefix. */
-    private static final List<String> LIBRARIES =
-            List.of("net.javacrumbs.", "org.springframework.", "org.redisson.", "io.netty.");
+    private static final List<String> LIBRARIES = List.of(
+            "net.javacrumbs.", "org.springframework.", "org.redisson.", "io.netty.", "org.quartz.impl.jdbcjobstore.");
 
     /** Loads the lab's classes itself (the JDK's from the platform), and notes each one it loads. */
     private static final class Noting extends URLClassLoader {
@@ -63,7 +64,10 @@ class LibrariesStayOutTest {
                     .contains("scheduler_lock:tick:fence", "redisson_lock_token:{redisson_lock:tick}");
             assertThat(loader.loaded)
                     .as("the lab's own classes, loaded by the noting loader")
-                    .contains("lab.guard.shedlock.ShedLockMode", "lab.guard.redisson.RedissonMode");
+                    .contains(
+                            "lab.guard.shedlock.ShedLockMode",
+                            "lab.guard.redisson.RedissonMode",
+                            "lab.guard.quartz.QuartzClusterMode");
             assertThat(loader.loaded).as("classes of the modes' libraries").noneMatch(c -> LIBRARIES.stream()
                     .anyMatch(c::startsWith));
         }
