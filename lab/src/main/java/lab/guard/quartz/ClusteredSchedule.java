@@ -40,7 +40,10 @@ final class ClusteredSchedule implements Schedule {
     private final Fires fires;
     private final Supplier<DataSource> pool;
     private Scheduler scheduler;
-    private Instant startedAt;
+    private volatile Instant startedAt;
+    /** The latest tick this node fired or said dropped: a trigger rewound by a node that resumed is said once. */
+    private final java.util.concurrent.atomic.AtomicReference<Instant> latestSaid =
+            new java.util.concurrent.atomic.AtomicReference<>(Instant.MIN);
 
     ClusteredSchedule(
             String worker, WorkerConfig config, ModeSpec spec, Clock clock, Fires fires, Supplier<DataSource> pool) {
@@ -100,7 +103,9 @@ final class ClusteredSchedule implements Schedule {
         if (context.isRecovering()) {
             fires.recovering(originalFireTime(context), readAt);
         } else {
-            fires.fired(context.getScheduledFireTime().toInstant(), readAt);
+            Instant at = context.getScheduledFireTime().toInstant();
+            said(at);
+            fires.fired(at, readAt);
         }
     }
 
@@ -134,12 +139,19 @@ final class ClusteredSchedule implements Schedule {
                 Instant now = clock.instant();
                 Date next = missed.getNextFireTime();
                 for (Instant at = next.toInstant(); !at.isAfter(now); at = at.plus(every)) {
-                    if (!at.isBefore(startedAt)) {
+                    // A paused node that resumes fires the trigger it had acquired and stores it back as its stale
+                    // copy has it, rewinding it: the ticks this node already fired or said dropped are not said again.
+                    if (!at.isBefore(startedAt) && said(at)) {
                         fires.dropped(at, now);
                     }
                 }
             }
         };
+    }
+
+    /** Notes {@code at} as said on this node; false when a tick at or after it already was. */
+    private boolean said(Instant at) {
+        return latestSaid.getAndAccumulate(at, (a, b) -> a.isAfter(b) ? a : b).isBefore(at);
     }
 
     /** Stops firing and waits for the runs in progress to write their rows; the store keeps the trigger for the rest. */
