@@ -51,7 +51,9 @@ class QuartzClusterSwitchTest {
         try (Lab lab = new Lab(settings)) {
             lab.onEvent(events::add);
             lab.start(said::add);
-            Thread.sleep(2_600);
+            // Decided: each wait is counted from an acknowledgement (or ready), and 3.6 periods hold at least two
+            // whole windows wherever the first begins; 2.6 held one when ready came late in its second.
+            Thread.sleep(3_600);
             in = lab.control()
                     .switchMode(Changes.of(Map.of("mode", "quartz-cluster")))
                     .line();
