@@ -90,7 +90,8 @@ final class WorkersPanel {
                 y,
                 Pen.fit(crashed ? look.say("exit ", "退出 ") + w.exitCode() : stateWord(w.state()), 10),
                 crashed ? Role.BAD : stateRole(w.state()));
-        c = pen.putMode(c, y, Pen.fit(w.mode(), 13), w.mode());
+        // A space always follows the name: quartz-cluster, one column too long, ran into the outcome.
+        c = pen.putMode(c, y, Pen.fit(Pen.fit(w.mode(), 12), 13), w.mode());
         c = pen.put(c, y, Pen.fit(outcomeWord(w.lastOutcome()), 9), outcomeRole(w.lastOutcome()));
         c = pen.put(
                 c,

@@ -79,6 +79,16 @@ class DashboardRendererTest {
     }
 
     @Test
+    void a_mode_name_longer_than_its_column_is_cut_with_a_space_before_the_outcome() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0);
+        f.workers.add(new WorkerView("w1", 4241, 40001, "up", "quartz-cluster", "executed", 5, 0, 0, false, false));
+
+        Rendered screen = Rendered.render(f.build());
+
+        assertThat(screen.text()).contains(" w1   4241     40001  up        quartz-clust executed     5");
+    }
+
+    @Test
     void the_timeline_draws_one_lane_per_worker_and_marks_duplicate_ticks_and_mode_switches() {
         SnapshotFixture f = SnapshotFixture.withWorkers(2);
         Instant a = SnapshotFixture.T0;
