@@ -24,6 +24,31 @@ final class ClusterStore {
     /** The advisory lock the workers take to create the tables, one at a time: not 42, which mode postgres takes. */
     static final long CREATE_LOCK = 0x71727a74L; // "qrzt"
 
+    /** The advisory lock the workers take to store the tick's trigger, one at a time. */
+    static final long STORE_LOCK = 0x71727374L; // "qrst"
+
+    /** What {@link #oneAtATime} runs: Quartz's calls, which throw its own exception. */
+    interface StoreAction {
+        void run() throws org.quartz.SchedulerException;
+    }
+
+    /**
+     * Runs {@code action} while no other worker runs its own: each worker reads the stored trigger, decides and
+     * writes it in one go. Without it a worker switching in later rewrote a stale trigger that an earlier one had
+     * already stored anew and acquired, set it back to waiting, and both fired the tick.
+     */
+    static void oneAtATime(DataSource ds, StoreAction action) throws SQLException, org.quartz.SchedulerException {
+        try (Connection c = ds.getConnection();
+                Statement s = c.createStatement()) {
+            s.execute("SELECT pg_advisory_lock(" + STORE_LOCK + ")");
+            try {
+                action.run();
+            } finally {
+                s.execute("SELECT pg_advisory_unlock(" + STORE_LOCK + ")");
+            }
+        }
+    }
+
     /**
      * Connections for one scheduler: its own thread acquiring and firing, the check-ins, the misfire handler and each
      * run's completion may each hold one at a time.

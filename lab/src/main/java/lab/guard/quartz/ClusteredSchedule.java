@@ -93,7 +93,7 @@ final class ClusteredSchedule implements Schedule {
         scheduler = new StdSchedulerFactory(properties(dataSource)).getScheduler();
         scheduler.setJobFactory((bundle, s) -> this::fire);
         scheduler.getListenerManager().addTriggerListener(droppedFires());
-        new StoredTick(config, spec).storeIn(scheduler, clock.instant());
+        ClusterStore.oneAtATime(ds, () -> new StoredTick(config, spec).storeIn(scheduler, clock.instant()));
         scheduler.start();
     }
 
