@@ -59,8 +59,17 @@ public sealed interface WorkerFact extends Fact
         }
     }
 
-    /** The scheduler fired this worker's job; {@code phaseMs}: where in the period this worker fires. */
-    record Fired(Instant scheduledAt, Trigger trigger, Long phaseMs) implements WorkerFact {
+    /**
+     * The scheduler fired this worker's job; {@code phaseMs}: where in the period this worker fires; {@code recovering}:
+     * true for a clustered scheduler's re-run of a fire whose node it declared dead (Quartz's {@code isRecovering()}),
+     * whose {@code scheduledAt} is the original fire's; left out of the line when false.
+     */
+    record Fired(Instant scheduledAt, Trigger trigger, Long phaseMs, @OnlyWhenTrue boolean recovering)
+            implements WorkerFact {
+        public Fired(Instant scheduledAt, Trigger trigger, Long phaseMs) {
+            this(scheduledAt, trigger, phaseMs, false);
+        }
+
         public EventType type() {
             return EventType.FIRED;
         }

@@ -14,7 +14,11 @@ import lab.store.TickWindow;
 record FireTiming(Duration every, Trigger trigger) {
 
     /** One fire as judged: its window, how late it came, and whether it is missed rather than run. */
-    record Fire(TickWindow window, Instant scheduledAt, long lateMillis, boolean missed) {
+    record Fire(TickWindow window, Instant scheduledAt, long lateMillis, boolean missed, boolean recovering) {
+        Fire(TickWindow window, Instant scheduledAt, long lateMillis, boolean missed) {
+            this(window, scheduledAt, lateMillis, missed, false);
+        }
+
         /** How far into its window the fire was scheduled: 0 for cron, the worker's own phase for interval. */
         long phaseMillis() {
             return Duration.between(window.start(), scheduledAt).toMillis();
@@ -74,6 +78,6 @@ record FireTiming(Duration every, Trigger trigger) {
      */
     Fire recovering(Instant originalAt, Instant readAt) {
         long late = Duration.between(originalAt, readAt).toMillis();
-        return new Fire(TickWindow.containing(originalAt, every), originalAt, late, false);
+        return new Fire(TickWindow.containing(originalAt, every), originalAt, late, false, true);
     }
 }

@@ -99,7 +99,8 @@ final class TickRunner {
         String mode = spec.mode().cliName();
         Tick tick = new Tick(tickAt, window.end(), jobName);
         fired.incrementAndGet();
-        events.emit(tickAt, mode, null, new WorkerFact.Fired(scheduledAt, trigger, fire.phaseMillis()));
+        events.emit(
+                tickAt, mode, null, new WorkerFact.Fired(scheduledAt, trigger, fire.phaseMillis(), fire.recovering()));
         try {
             Outcome outcome =
                     current.guard().run(tick, (t, permit) -> job.run(t, permit, spec.get(Knobs.TASK_TIME), mode));

@@ -141,5 +141,7 @@ class FireTimingTest {
         assertThat(recovered.missed()).isFalse();
         assertThat(recovered.lateMillis()).isEqualTo(11_000);
         assertThat(recovered.window().start()).isEqualTo(TICK);
+        assertThat(recovered.recovering()).isTrue();
+        assertThat(CRON.judge(TICK, TICK.plusMillis(20), 0).recovering()).isFalse();
     }
 }
