@@ -12,8 +12,10 @@ import java.util.stream.Collectors;
 public enum Cause {
     // duplicates and overlaps, most specific first
     PAUSED_HOLDER(false),
+    RECOVERED_BY_CLUSTER(false),
     DELETED_BY_OTHER(false),
     LEASE_EXPIRED(false),
+    UNCLUSTERED_STORE(false),
     LOCAL_FALLBACK(false),
     SPLIT_SERVERS(false),
     TWO_LOCKS(false),

@@ -53,6 +53,11 @@ record JobRun(
         return row.worker().equals(o.row.worker()) && row.pid() == o.row.pid();
     }
 
+    /** Whether a clustered store re-ran it for a node it declared dead: Quartz's {@code isRecovering()}. */
+    boolean recovers() {
+        return fired != null && fired.fact().recovering();
+    }
+
     /** Whether it fired on an interval trigger, each worker on its own phase. */
     boolean onInterval() {
         return fired != null && fired.fact().trigger() == lab.protocol.Trigger.INTERVAL;

@@ -168,7 +168,7 @@ final class MissedRules {
                                 + said.at(fault.get().ts()) + " before writing its row" + left);
             }
         }
-        return Optional.empty();
+        return ClusterRules.deadNode(tick, end, history, said);
     }
 
     /** A worker skipped because a lock taken for an earlier tick was still held when this one fired. */
@@ -267,13 +267,15 @@ final class MissedRules {
                 .toList();
     }
 
-    private static String past(Heard<LabFact> fault) {
+    static String past(Heard<LabFact> fault) {
         if (fault.fact() instanceof LabFact.Exited exited) {
             Integer code = exited.exitCode();
             return "died on its own (" + (code == null ? "no exit code" : "exit " + code) + ")";
         }
         return fault.fact() instanceof LabFact.Fault f && f.kind() == LabFact.FaultKind.STOP
                 ? "was stopped"
-                : "was killed";
+                : fault.fact() instanceof LabFact.Fault f && f.kind() == LabFact.FaultKind.RESTART
+                        ? "was killed by a restart"
+                        : "was killed";
     }
 }

@@ -88,14 +88,16 @@ final class RecordingIndex {
     }
 
     /**
-     * The first end of the process {@code owner} names, after {@code after}: the launcher's kill or stop, or its
+     * The first end of the process {@code owner} names, after {@code after}: the launcher's kill, stop or restart, or its
      * record that the process exited on its own (a crash, an out-of-memory kill from outside).
      */
     Optional<Heard<LabFact>> killed(Owner owner, Instant after) {
         return launcher(LabFact.class).stream()
                 .filter(e -> e.fact() instanceof LabFact.Exited x && owner.is(x.target(), x.targetPid())
                         || e.fact() instanceof LabFact.Fault f
-                                && (f.kind() == LabFact.FaultKind.KILL || f.kind() == LabFact.FaultKind.STOP)
+                                && (f.kind() == LabFact.FaultKind.KILL
+                                        || f.kind() == LabFact.FaultKind.STOP
+                                        || f.kind() == LabFact.FaultKind.RESTART)
                                 && owner.is(f.target(), f.targetPid()))
                 .filter(e -> e.ts().isAfter(after))
                 .findFirst();

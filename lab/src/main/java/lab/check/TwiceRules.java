@@ -27,8 +27,10 @@ final class TwiceRules {
 
     static {
         RULES.put(Cause.PAUSED_HOLDER, LockRules::pausedHolder);
+        RULES.put(Cause.RECOVERED_BY_CLUSTER, ClusterRules::recoveredByCluster);
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
+        RULES.put(Cause.UNCLUSTERED_STORE, ClusterRules::unclusteredStore);
         RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::localFallback);
         RULES.put(Cause.SPLIT_SERVERS, TwiceRules::splitServers);
         RULES.put(Cause.TWO_LOCKS, TwiceRules::twoLocks);
@@ -146,6 +148,10 @@ final class TwiceRules {
     }
 
     private static Optional<String> noLock(JobRun a, JobRun b, RecordingIndex history, Said said) {
+        Optional<String> cluster = ClusterRules.nothingAroundTheJob(a, b, history, said);
+        if (cluster.isPresent()) {
+            return cluster;
+        }
         if ((!a.unsharedLock() && !b.unsharedLock()) || a.sameProcess(b)) {
             return Optional.empty();
         }

@@ -106,8 +106,12 @@ final class Holders {
         // is the one whose grant was the tick's first, inside its job: past the re-check that opens it (a few ms;
         // a fault before it would find the row and prove nothing) and less than half a job ago.
         Instant now = Instant.now();
+        // A clustered store takes no lock: the store's fire on a node is its grant.
+        EventType grants = spec.get().mode().lock().sight() == lab.protocol.Mode.Sight.CLUSTER
+                ? EventType.FIRED
+                : EventType.ACQUIRED;
         List<Event> recent = recording.since(now.minus(every.multipliedBy(2))).stream()
-                .filter(e -> e.type() == EventType.ACQUIRED && e.tick() != null)
+                .filter(e -> e.type() == grants && e.tick() != null)
                 .toList();
         Optional<Event> grant = recent.stream()
                 .filter(e ->

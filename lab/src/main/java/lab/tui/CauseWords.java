@@ -13,8 +13,10 @@ final class CauseWords {
     static String zh(Cause cause) {
         return switch (cause) {
             case PAUSED_HOLDER -> "持锁的 worker 被暂停，租约过期后别人拿到锁，它醒来后照样写";
+            case RECOVERED_BY_CLUSTER -> "集群判定一个节点已死（签到超过间隔加 7.5 秒），另一个节点把它正在跑的任务又跑了一遍；那个节点其实还活着，也写了";
             case DELETED_BY_OTHER -> "锁被别人删了：释放时直接 DEL，没有先比对持有者";
             case LEASE_EXPIRED -> "租约（TTL）比任务短：任务还没跑完锁就过期了";
+            case UNCLUSTERED_STORE -> "JDBC 任务存储没开集群（clustered off）：节点启动时的恢复把别的节点已取走的 trigger 重置，两个节点都触发了同一次";
             case LOCAL_FALLBACK -> "连不上锁服务器，退回了进程内锁（on-lock-error local），别的进程看不见它";
             case SPLIT_SERVERS -> "两台锁服务器：同一个锁名，其实是互不相见的两把锁";
             case TWO_LOCKS -> "切换模式的那个 tick 里，两个 worker 各拿了一把不同的锁，谁也挡不住谁（就像换锁实现时的滚动发布）";

@@ -1061,4 +1061,126 @@ class ExplainerTest {
 
         assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.PAUSED_HOLDER);
     }
+
+    @Test
+    void a_tick_quartz_re_ran_for_a_node_it_declared_dead_while_that_node_was_only_paused_is_recovered_by_cluster() {
+        // w1 fired the tick and was paused mid-job past its check-in (1 s) plus Quartz's 7.5 s; w2's scheduler declared
+        // it dead and re-ran the job, which requests recovery, for the original tick; w1 resumed and wrote its own row.
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w1", 101, "clustered=on checkin-interval=1s recovery=on")
+                .inMode("12:00:00.500", "w2", 102, "clustered=on checkin-interval=1s recovery=on")
+                .row("w1", 101, "12:00:10", "12:00:10.002", "12:00:22.300")
+                .row("w2", 102, "12:00:10", "12:00:19.501", "12:00:19.801")
+                .said("12:00:10.001", "w1", 101, FIRED, "12:00:10", CRON)
+                .fault("12:00:10.200", "pause", "w1", 101)
+                .said("12:00:19.500", "w2", 102, FIRED, "12:00:10", CRON + " recovering=true")
+                .fault("12:00:22.000", "resume", "w1", 101);
+
+        Explanations x = s.explain("12:00:10", "12:00:11");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.RECOVERED_BY_CLUSTER);
+        assertThat(x.findings()).extracting(Finding::kind).contains(Finding.Kind.DUPLICATE, Finding.Kind.OVERLAP);
+        assertThat(x.findings().get(0).sentence())
+                .contains("w2 re-ran it as Quartz's recovery of w1 at 12:00:19.500")
+                .contains("older than 1s + 7.5 s")
+                .contains("w1 had been paused at 12:00:10.200 and resumed at 12:00:22.000")
+                .contains("wrote its own row at .300");
+    }
+
+    @Test
+    void two_nodes_of_an_unclustered_store_that_fired_one_tick_after_a_node_started_are_unclustered_store() {
+        // The store is left unclustered; w3 was restarted just before the tick. Its Quartz's start recovered the whole
+        // store and set the trigger w1 had acquired back to waiting: both fired it.
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w1", 101, "clustered=off")
+                .inMode("12:00:04.600", "w3", 303, "clustered=off")
+                .row("w1", 101, "12:00:05", "12:00:05.002", "12:00:05.302")
+                .row("w3", 303, "12:00:05", "12:00:05.004", "12:00:05.304")
+                .said("12:00:05.001", "w1", 101, FIRED, "12:00:05", CRON)
+                .said("12:00:05.003", "w3", 303, FIRED, "12:00:05", CRON);
+
+        Explanations x = s.explain("12:00:05", "12:00:06");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.UNCLUSTERED_STORE);
+        assertThat(x.findings().get(0).sentence())
+                .contains("w1 and w3 both fired it (.001, .003) from a job store left unclustered (clustered off)")
+                .contains("the last node to start its Quartz was w3 (pid 303) at 12:00:04.600");
+    }
+
+    @Test
+    void two_nodes_of_a_clustered_store_that_both_fired_one_tick_are_not_unclustered_store() {
+        // Clustered, the store's row lock decides: two fires of one tick are something the recording cannot explain.
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w1", 101, "clustered=on")
+                .inMode("12:00:00.500", "w2", 102, "clustered=on")
+                .row("w1", 101, "12:00:05", "12:00:05.002", "12:00:05.302")
+                .row("w2", 102, "12:00:05", "12:00:05.004", "12:00:05.304")
+                .said("12:00:05.001", "w1", 101, FIRED, "12:00:05", CRON)
+                .said("12:00:05.003", "w2", 102, FIRED, "12:00:05", CRON);
+
+        Explanations x = s.explain("12:00:05", "12:00:06");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.UNEXPLAINED);
+    }
+
+    @Test
+    void a_tick_the_store_fired_on_a_node_killed_before_it_wrote_is_dead_holder() {
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w2", 102, "clustered=on recovery=off")
+                .said("12:00:05.001", "w2", 102, FIRED, "12:00:05", CRON)
+                .fault("12:00:05.150", "restart", "w2", 102);
+
+        Explanations x = s.explain("12:00:05", "12:00:06");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.DEAD_HOLDER);
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:05 missed: w2 (pid 102) fired it at .001, the store's one fire of the tick, but"
+                        + " was killed by a restart at .150 before writing its row; its fired trigger outlived it, and"
+                        + " no node re-ran the job (recovery off)");
+    }
+
+    @Test
+    void the_ticks_whose_trigger_a_paused_node_had_acquired_ahead_of_its_time_are_dead_holder() {
+        // w2 ran tick :56 and had already acquired :58 when it was paused; no node fired :58, and the misfire handler
+        // later dropped it on w1. The fire was held, not late for want of CPU.
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w1", 101, "clustered=on checkin-interval=1s recovery=on")
+                .inMode("12:00:00.500", "w2", 102, "clustered=on checkin-interval=1s recovery=on")
+                .lock(
+                        "12:00:56.100",
+                        "tick-trigger",
+                        "w2 EXECUTING (scheduled 12:00:56.000), w2 ACQUIRED (scheduled 12:00:58.000)")
+                .fault("12:00:56.122", "pause", "w2", 102)
+                .said("12:01:04.600", "w1", 101, SKIPPED, "12:00:58", "reason=late scheduled_at=2026-07-07T12:00:58Z");
+
+        // Two ticks: the one acquired, and the next, which no node could fire either while w2 held the trigger.
+        Explanations x = Explainer.explain(
+                s.rows, s.events, Story.t("12:00:58"), Story.t("12:01:02"), java.time.Duration.ofSeconds(2));
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.DEAD_HOLDER, Cause.DEAD_HOLDER);
+        assertThat(x.findings().get(0).sentence())
+                .contains("w2 held the store's trigger, acquired for its fire of 12:00:58.000 ahead of its time"
+                        + " (ACQUIRED in qrtz_fired_triggers, seen at 12:00:56.100), and was paused at .122");
+    }
+
+    @Test
+    void a_paused_node_s_run_that_outlasted_its_tick_beside_the_next_tick_s_run_is_no_lock_around_the_job() {
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w1", 101, "clustered=on disallow-concurrent=off")
+                .inMode("12:00:00.500", "w2", 102, "clustered=on disallow-concurrent=off")
+                .row("w2", 102, "12:00:05", "12:00:05.002", "12:00:06.500")
+                .row("w1", 101, "12:00:06", "12:00:06.002", "12:00:06.302")
+                .said("12:00:05.001", "w2", 102, FIRED, "12:00:05", CRON)
+                .fault("12:00:05.200", "pause", "w2", 102)
+                .fault("12:00:06.400", "resume", "w2", 102)
+                .said("12:00:06.001", "w1", 101, FIRED, "12:00:06", CRON);
+
+        Explanations x = s.explain("12:00:05", "12:00:07");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.NO_LOCK);
+        assertThat(x.findings().get(0).sentence())
+                .contains("w2's run of tick 12:00:05, paused at 12:00:05.200, was still going when the store fired tick"
+                        + " 12:00:06 on w1: the cluster fires each trigger once but puts no lock around the job"
+                        + " (disallow-concurrent off)");
+    }
 }

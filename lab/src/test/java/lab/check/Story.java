@@ -54,6 +54,29 @@ final class Story {
         return this;
     }
 
+    /** A worker process's word that it is now in the story's mode, with {@code knobs} as {@code name=value ...}. */
+    Story inMode(String ts, String worker, long pid, String knobs) {
+        Map<String, Object> m = line(ts, worker, pid, EventType.MODE, null);
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("mode", mode);
+        for (String field : knobs.trim().split("\\s+")) {
+            String[] kv = field.split("=", 2);
+            spec.put(kv[0], kv[1]);
+        }
+        m.put("spec", spec);
+        events.add(Event.fromWire(m));
+        return this;
+    }
+
+    /** The launcher's observation of the lock, or of a clustered store's fires: {@code holder} as it writes it. */
+    Story lock(String ts, String key, String holder) {
+        Map<String, Object> m = line(ts, Event.LAB, 1, EventType.LOCK, null);
+        m.put("key", key);
+        m.put("holder", holder);
+        events.add(Event.fromWire(m));
+        return this;
+    }
+
     /** The launcher's record that it killed or stopped {@code target}'s process {@code pid}. */
     Story fault(String ts, String kind, String target, long pid) {
         return said(
