@@ -101,6 +101,15 @@ public final class Bench {
                 "switch",
                 "mode switch, request → last acknowledgement",
                 () -> List.of(goals.switchRow(inside.switching(big, switches))));
+        for (Mode mode : Mode.values()) {
+            if (mode.scheduling() == Mode.Scheduling.OWNS_THE_SCHEDULE) {
+                say("mode switches redis → " + mode.cliName() + " → redis with " + big + " workers");
+                measure(
+                        "switch-" + mode.cliName(),
+                        "mode switch into " + mode.cliName() + " and back",
+                        () -> List.of(goals.replacingRow(inside.replacing(big, mode, quick ? 3 : 10))));
+            }
+        }
         costModes(goals, work, big);
         Duration length = Duration.ofSeconds(quick ? 5 : 60);
         say(InsideRuns.stressShape(big, length));

@@ -98,6 +98,21 @@ final class Goals {
                 Map.of("workers", s.workers(), "millis", s.switchMillis()));
     }
 
+    /** Switches into a mode that replaces the scheduler and back: reported on a row of its own, not held to a goal. */
+    Row replacingRow(InsideRuns.Replacing r) {
+        String mode = r.mode().cliName();
+        return Row.of(
+                "switch-" + mode,
+                "mode switch redis → " + mode + " → redis (each replaces every worker's scheduler), N = " + r.workers()
+                        + ", " + r.intoMillis().size() + " each way",
+                "into: p50 " + ms(Stats.median(r.intoMillis())) + ", max "
+                        + ms(Stats.percentile(r.intoMillis(), 100)) + "; out: p50 "
+                        + ms(Stats.median(r.outMillis())) + ", max " + ms(Stats.percentile(r.outMillis(), 100)),
+                "",
+                null,
+                Map.of("workers", r.workers(), "into_millis", r.intoMillis(), "out_millis", r.outMillis()));
+    }
+
     /** A worker's memory in one mode, each worker's read from outside after its ticks; no goal, naive's row beside. */
     Row modeMemoryRow(ModeRuns.Cost c) {
         String mode = c.mode().cliName();

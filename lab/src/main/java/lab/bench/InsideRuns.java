@@ -106,6 +106,42 @@ final class InsideRuns {
         }
     }
 
+    /** Switches into a mode that replaces each worker's scheduler and back out, each direction timed on its own. */
+    record Replacing(int workers, Mode mode, List<Double> intoMillis, List<Double> outMillis) {}
+
+    /**
+     * From redis into {@code mode} and back, {@code switches} times each, timed from the request to the last
+     * acknowledgement: each way replaces every worker's scheduler (the first visit builds the mode's clients and
+     * tables, and is not what is measured).
+     */
+    Replacing replacing(int workers, Mode mode, int switches) throws Exception {
+        ModeSpec spec = ModeSpec.defaults(Mode.REDIS).with(Knobs.TASK_TIME, Duration.ofMillis(50));
+        try (Lab lab = new Lab(settings(workers, spec, Duration.ofMillis(500)))) {
+            try {
+                lab.start(line -> {});
+            } catch (StartFailure e) {
+                throw new IOException("the lab did not start: " + e.getMessage(), e);
+            }
+            switchTo(lab, mode);
+            switchTo(lab, Mode.REDIS);
+            List<Double> into = new ArrayList<>();
+            List<Double> out = new ArrayList<>();
+            for (int i = 0; i < switches; i++) {
+                into.add(timed(lab, mode));
+                Thread.sleep(200);
+                out.add(timed(lab, Mode.REDIS));
+                Thread.sleep(200);
+            }
+            return new Replacing(workers, mode, into, out);
+        }
+    }
+
+    private static double timed(Lab lab, Mode mode) throws IOException {
+        long t0 = System.nanoTime();
+        switchTo(lab, mode);
+        return (System.nanoTime() - t0) / 1e6;
+    }
+
     private static void switchTo(Lab lab, Mode mode) throws IOException {
         SwitchResult r = lab.control().switchMode(ModeChange.to(mode));
         if (r.status() != SwitchResult.Status.SWITCHED) {

@@ -40,17 +40,26 @@ final class ModeRuns {
     /**
      * The modes the bench costs, in the registry's order: naive, the baseline (no lock, no client beyond the store's),
      * then every mode that guards the job with a lock on one of the lab's servers, as its declaration says (a lock,
-     * and Redis or PostgreSQL among its needs). The modes left out take no server's lock (local-mutex, host-mutex,
+     * and Redis or PostgreSQL among its needs), and every mode whose scheduler keeps its state on one of them. The modes left out take no server's lock (local-mutex, host-mutex,
      * idempotent): they load no client beyond naive's.
      */
     static List<Mode> costed() {
         List<Mode> modes = new ArrayList<>(List.of(Mode.NAIVE));
         for (Mode m : Mode.values()) {
-            if (roundTrip(m).isPresent()) {
+            if (roundTrip(m).isPresent() || ownsTheScheduleOnAServer(m)) {
                 modes.add(m);
             }
         }
         return modes;
+    }
+
+    /**
+     * A mode that replaces the worker's scheduler with one that keeps its state on a server (Quartz's clustered store):
+     * costed for its memory, the store's client and the scheduler it loads, with no lock to time.
+     */
+    static boolean ownsTheScheduleOnAServer(Mode m) {
+        return m.scheduling() == Mode.Scheduling.OWNS_THE_SCHEDULE
+                && (m.needs().contains(Mode.Need.REDIS) || m.needs().contains(Mode.Need.POSTGRES));
     }
 
     /** The round trip a lock stands on: {@code PING} for a lock on Redis, {@code SELECT 1} on PostgreSQL. */

@@ -35,6 +35,11 @@ class BenchIT {
     private static List<String> quickRows() {
         List<String> ids =
                 new ArrayList<>(List.of("pss-4", "rss-4", "launch-4", "key", "launcher-cpu", "launcher-rss", "switch"));
+        for (Mode m : Mode.values()) {
+            if (m.scheduling() == Mode.Scheduling.OWNS_THE_SCHEDULE) {
+                ids.add("switch-" + m.cliName());
+            }
+        }
         for (Mode m : ModeRuns.costed()) {
             ids.add("memory-" + m.cliName());
         }

@@ -100,6 +100,16 @@ final class PlausibleFigures {
                     "memory-" + name, "pss_kb", 5 * MB, 500 * MB, "a " + name + " worker's PSS between 5 and 500 MB"));
             ranges.add(new Range(
                     "memory-" + name, "rss_kb", 5 * MB, 500 * MB, "a " + name + " worker's RSS between 5 and 500 MB"));
+            if (m.scheduling() == Mode.Scheduling.OWNS_THE_SCHEDULE) {
+                for (String way : List.of("into_millis", "out_millis")) {
+                    ranges.add(new Range(
+                            "switch-" + name,
+                            way,
+                            0.1,
+                            30_000,
+                            "a switch that replaces every worker's scheduler acknowledged between 0.1 ms and 30 s"));
+                }
+            }
             ModeRuns.roundTrip(m).ifPresent(raw -> {
                 String row = "lock-" + name;
                 ranges.add(new Range(row, "lock_us", 1, 1_000_000, "a " + name + " lock cost between 1 µs and 1 s"));
