@@ -58,6 +58,8 @@ class ShippedScenariosTest {
                         "18-partition.yaml",
                         "19-shedlock.yaml",
                         "19b-shedlock-keep-alive.yaml",
+                        "20-unclustered-store.yaml",
+                        "21-cluster-recovery.yaml",
                         "22-redisson.yaml");
     }
 
