@@ -22,16 +22,28 @@ final class ClusterRules {
     /**
      * One of the two is Quartz's re-run of the other's fire ({@code isRecovering()}): the cluster declared the other's
      * node dead while it ran the job, which requested recovery, and another node ran it again for the same tick. The
-     * node declared dead was only paused (or cut off from the store), and wrote its own row as well.
+     * node declared dead was only paused (or cut off from the store), and wrote its own row as well. A re-run that meets
+     * a later tick's run, on any node, is the recovery's too: it came when the cluster found the node dead.
      */
     static Optional<String> recoveredByCluster(JobRun a, JobRun b, RecordingIndex history, Said said) {
         JobRun again = b.recovers() ? b : a.recovers() ? a : null;
-        if (again == null
-                || a.sameProcess(b)
-                || !a.row().tickAt().equals(b.row().tickAt())) {
+        if (again == null) {
             return Optional.empty();
         }
         JobRun first = again == a ? b : a;
+        if (!a.row().tickAt().equals(b.row().tickAt())) {
+            // The re-run comes long after its tick, and takes its whole job: the next tick's run, on any node, meets
+            // it.
+            return Optional.of(again.who() + "'s re-run of tick "
+                    + Said.tick(again.row().tickAt())
+                    + " as Quartz's recovery, started " + said.at(again.row().startedAt())
+                    + ", was still going when the store fired tick "
+                    + Said.tick(first.row().tickAt()) + " on "
+                    + first.who() + ": the recovered job runs whenever the cluster finds its node dead");
+        }
+        if (a.sameProcess(b)) {
+            return Optional.empty();
+        }
         String interval = knob(first, ClusterKnobs.CHECKIN_INTERVAL.name(), history);
         StringBuilder s = new StringBuilder(again.who() + " re-ran it as Quartz's recovery of " + first.who());
         if (again.fired() != null) {

@@ -1183,4 +1183,27 @@ class ExplainerTest {
                         + " 12:00:06 on w1: the cluster fires each trigger once but puts no lock around the job"
                         + " (disallow-concurrent off)");
     }
+
+    @Test
+    void a_recovering_run_still_going_when_its_own_node_fires_the_next_tick_is_recovered_by_cluster_not_self_overlap() {
+        // w3 re-ran tick :38 at :47.054 for a node declared dead; its job of 1 s outlasted :48's fire, on w3 itself.
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w3", 103, "clustered=on checkin-interval=1s recovery=on")
+                .row("w3", 103, "12:00:38", "12:00:47.054", "12:00:48.055")
+                .row("w3", 103, "12:00:48", "12:00:48.020", "12:00:49.020")
+                .said("12:00:47.053", "w3", 103, FIRED, "12:00:38", CRON + " recovering=true")
+                .said("12:00:48.019", "w3", 103, FIRED, "12:00:48", CRON);
+
+        // The span holds both ticks, and the ticks between, missed and not explained here: only the overlap is judged.
+        Explanations x = Explainer.explain(
+                s.rows, s.events, Story.t("12:00:38"), Story.t("12:00:50"), java.time.Duration.ofSeconds(2));
+        java.util.List<Finding> overlaps = x.findings().stream()
+                .filter(f -> f.kind() == Finding.Kind.OVERLAP)
+                .toList();
+
+        assertThat(overlaps).extracting(Finding::cause).containsExactly(Cause.RECOVERED_BY_CLUSTER);
+        assertThat(overlaps.get(0).sentence())
+                .contains("w3's re-run of tick 12:00:38 as Quartz's recovery, started 12:00:47.054, was still going"
+                        + " when the store fired tick 12:00:48 on w3");
+    }
 }
