@@ -86,7 +86,8 @@ class ShippedScenariosTest {
     void every_lesson_runs_well_under_a_minute_or_is_named_long(Path file) throws ScenarioException {
         Duration waits = ScenarioParser.parse(file).totalWait();
         if (LONG_BY_NATURE.contains(file.getFileName().toString())) {
-            // Replayed by -Pslow only (ScenarioReplayTest's long half); still bounded, so the slow profile stays one.
+            // Replayed by -Pslow only (ScenarioReplayTest's long lessons); still bounded, so the slow profile stays
+            // one.
             assertThat(waits).isLessThanOrEqualTo(Duration.ofMinutes(3));
             return;
         }
