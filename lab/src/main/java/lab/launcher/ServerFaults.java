@@ -142,7 +142,7 @@ final class ServerFaults {
                     ? name + " server started again at " + slot.address() + " in " + server.startMillis() + " ms"
                     : name + " restarted after " + restartAfterMs + " ms at " + slot.address() + " in "
                             + server.startMillis() + " ms"
-                            + (name == ServerName.REDIS ? ": " + persistence + ", " + persistence.kept() : "");
+                            + (name == ServerName.REDIS ? ": " + persistence.kept() : "");
             boolean whole = true;
             if (name == ServerName.REDIS) {
                 // The lab's Redis keeps nothing across a restart: its fencing counter resumes above every token issued.

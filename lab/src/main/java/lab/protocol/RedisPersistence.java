@@ -8,7 +8,7 @@ public enum RedisPersistence {
     /** No RDB, no AOF: a restart forgets every key, the locks with them. */
     NONE("none", "no persistence, every lock it held is forgotten"),
     /** {@code appendonly yes}, {@code appendfsync always}: a restart reloads every key with its absolute expiry. */
-    AOF_ALWAYS("aof-always", "keys kept, their expiry ran on while it was down");
+    AOF_ALWAYS("aof-always", "aof-always: keys kept, their expiry ran on while it was down");
 
     private final String word;
     private final String kept;
@@ -23,7 +23,7 @@ public enum RedisPersistence {
         return this != NONE;
     }
 
-    /** What a restart kept, for the line that reports it: "keys kept, their expiry ran on while it was down". */
+    /** What a restart kept, for the line that reports it: "no persistence, every lock it held is forgotten". */
     public String kept() {
         return kept;
     }
