@@ -196,7 +196,7 @@ public final class LabCommand implements Callable<Integer> {
             throw bad(
                     ServerKnobs.REDIS_PERSISTENCE.option(),
                     settings.redisPersistence().toString(),
-                    "none beside --redis-url (that Redis is external: the lab does not own it and will not configure it)");
+                    "none beside --redis-url: that Redis is external, the lab does not own it and will not configure it");
         }
         if (attach != null) {
             settings = settings.attaching(new Attach(attach, tokenFile));
