@@ -124,7 +124,8 @@ final class ServerFaults {
                     } catch (InterruptedException e) {
                         return;
                     }
-                    if (!server.isRunning()) { // a key may have started it during the delay
+                    // A key may have started it during the delay, or the session ended: then it is not this thread's.
+                    if (!server.isRunning() && !server.closed()) {
                         started(name, slot, server, delay);
                     }
                 },
@@ -158,7 +159,7 @@ final class ServerFaults {
             return whole ? new FaultResult.Done(line) : new FaultResult.Incomplete(line);
         } catch (IOException e) {
             String line = name + " server could not start again: " + e.getMessage();
-            if (restartAfterMs != null && restartAfterMs > 0) {
+            if (restartAfterMs != null && restartAfterMs > 0 && !server.closed()) {
                 record(name, false, line, restartAfterMs); // no one waits for a delayed start's answer
             }
             return new FaultResult.Failed(line);
