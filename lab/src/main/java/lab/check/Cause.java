@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 public enum Cause {
     // duplicates and overlaps, most specific first
     PAUSED_HOLDER(false),
+    LOST_IN_RESTART(false),
     RECOVERED_BY_CLUSTER(false),
     DELETED_BY_OTHER(false),
     LEASE_EXPIRED(false),

@@ -57,7 +57,7 @@ final class LockRules {
     }
 
     /** When r's lease ended: its grant's expiry, or the last renewal's; null for a lock that does not expire. */
-    private static Instant leaseEnd(JobRun r, RecordingIndex history) {
+    static Instant leaseEnd(JobRun r, RecordingIndex history) {
         Instant granted = r.acquired().fact().expiresAt();
         if (granted == null) {
             return null;

@@ -19,6 +19,7 @@ final class TwiceRules {
     /** The causes that say how one lock passed from a to b: they need a and b to have taken the same lock. */
     private static final java.util.Set<Cause> ONE_LOCK = java.util.EnumSet.of(
             Cause.PAUSED_HOLDER,
+            Cause.LOST_IN_RESTART,
             Cause.DELETED_BY_OTHER,
             Cause.LEASE_EXPIRED,
             Cause.OWN_PHASE,
@@ -27,6 +28,7 @@ final class TwiceRules {
 
     static {
         RULES.put(Cause.PAUSED_HOLDER, LockRules::pausedHolder);
+        RULES.put(Cause.LOST_IN_RESTART, RestartRules::lostInRestart);
         RULES.put(Cause.RECOVERED_BY_CLUSTER, ClusterRules::recoveredByCluster);
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);

@@ -14,7 +14,9 @@ import lab.protocol.Durations;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.Lang;
+import lab.protocol.RedisPersistence;
 import lab.protocol.Secrets;
+import lab.protocol.ServerKnobs;
 import lab.protocol.SetupSpec;
 import lab.runs.Runs;
 import lab.runs.ScenarioDriver;
@@ -189,6 +191,12 @@ public final class LabCommand implements Callable<Integer> {
                     switches.stream()
                             .sorted(Comparator.comparing(LabSettings.Switch::at))
                             .toList());
+        }
+        if (redisUrl != null && settings.redisPersistence() != RedisPersistence.NONE) {
+            throw bad(
+                    ServerKnobs.REDIS_PERSISTENCE.option(),
+                    settings.redisPersistence().toString(),
+                    "none beside --redis-url: that Redis is external, the lab does not own it and will not configure it");
         }
         if (attach != null) {
             settings = settings.attaching(new Attach(attach, tokenFile));

@@ -65,6 +65,11 @@ final class Faults implements Nemesis {
         }
 
         @Override
+        public FaultResult serverRestart(Fault.ServerRestart f) {
+            return servers.restart(f.server(), f.afterLease());
+        }
+
+        @Override
         public FaultResult partition(Fault.Partition f) {
             return partitions.partition(f);
         }
@@ -91,6 +96,8 @@ final class Faults implements Nemesis {
                 recording,
                 () -> spec.get().mode().cliName(),
                 () -> spec.get().get(Knobs.ON_LOCK_ERROR),
+                () -> spec.get().get(Knobs.LOCK_TTL),
+                settings.redisPersistence(),
                 settings.storeInPostgres());
         this.partitions = new Partitions(
                 infra::networks,

@@ -64,7 +64,8 @@ public final class Infrastructure implements AutoCloseable {
             recorder = new EventRecorder(runDir.resolve("events.jsonl"));
             networks = HostNetworks.make(settings.hosts(), settings.redisUrl(), settings.pgUrl(), say);
             List<String> links = networks.serverAddresses();
-            redis = Servers.redis(settings.redisUrl(), folder, settings.servers(), password, links);
+            redis = Servers.redis(
+                    settings.redisUrl(), folder, settings.servers(), password, links, settings.redisPersistence());
             postgres = Servers.postgres(settings.pgUrl(), folder, settings.servers(), password, links);
         } catch (IOException e) {
             throw new StartFailure("cannot prepare the session: " + e.getMessage(), e);

@@ -8,6 +8,8 @@ import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.protocol.RedisPersistence;
+import lab.protocol.ServerKnobs;
 import lab.protocol.ServerSource;
 import lab.protocol.SetupSpec;
 import lab.protocol.Store;
@@ -133,6 +135,11 @@ public record LabSettings(
     /** Where the lab's own servers' binaries come from. */
     public ServerSource servers() {
         return setup.get(Knobs.SERVERS);
+    }
+
+    /** What the lab's own Redis keeps across a restart. */
+    public RedisPersistence redisPersistence() {
+        return setup.get(ServerKnobs.REDIS_PERSISTENCE);
     }
 
     /** These settings, writing the summary as JSON to {@code file} at the end. */

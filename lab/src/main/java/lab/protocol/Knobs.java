@@ -275,7 +275,8 @@ public final class Knobs {
             ON_LOCK_ERROR,
             LOCK_SERVERS,
             STORE,
-            SERVERS);
+            SERVERS,
+            ServerKnobs.REDIS_PERSISTENCE);
 
     private Knobs() {}
 

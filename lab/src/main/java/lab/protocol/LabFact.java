@@ -65,8 +65,17 @@ public sealed interface LabFact extends Fact {
         }
     }
 
-    /** One of the lab's servers started or stopped; {@code onItsOwn}: its process died without the lab stopping it. */
-    record Server(String name, boolean up, Boolean onItsOwn) implements LabFact {
+    /**
+     * One of the lab's servers started or stopped; {@code onItsOwn}: its process died without the lab stopping it;
+     * {@code restartAfterMs}: on the stop and the start of one restart fault, the delay between them; {@code
+     * persistence}: on a start of Redis, what it kept ({@code none}: every key forgotten, {@code aof-always}).
+     */
+    record Server(String name, boolean up, Boolean onItsOwn, Long restartAfterMs, String persistence)
+            implements LabFact {
+        public Server(String name, boolean up, Boolean onItsOwn) {
+            this(name, up, onItsOwn, null, null);
+        }
+
         public EventType type() {
             return EventType.SERVER;
         }

@@ -95,6 +95,7 @@ public final class KeyActions {
             case ADD_WORKER -> act(control::addWorker);
             case REMOVE_WORKER -> act(control::removeWorker);
             case TOGGLE_REDIS -> act(() -> inject(faults.toggle(ServerName.REDIS)));
+            case RESTART_REDIS -> act(() -> inject(new Fault.ServerRestart(ServerName.REDIS, false)));
             case TOGGLE_PARTITION -> act(this::togglePartition);
             case TOGGLE_POSTGRES -> act(() -> inject(faults.toggle(ServerName.POSTGRES)));
             case CYCLE_TASK_TIME -> act(this::cycleTaskTime);

@@ -35,7 +35,10 @@ public final class ScenarioRun {
             out.println("setup: " + Plural.count(settings.workers(), "worker")
                     + (settings.hosts() > 1 ? " on " + settings.hosts() + " hosts" : "") + ", "
                     + settings.spec().toMap() + ", every " + Durations.format(settings.every()) + ", store "
-                    + settings.store());
+                    + settings.store()
+                    + (settings.redisPersistence().keepsKeys()
+                            ? ", redis-persistence " + settings.redisPersistence()
+                            : ""));
             try {
                 // The lab's own lines (servers, workers up, a worker's death) but not every lock change: the
                 // steps and verdicts are the story here.

@@ -92,9 +92,18 @@ final class StepReader {
     private Step serverOrFault(int line, String name, Node value) throws ScenarioException {
         for (ServerName server : ServerName.values()) {
             if (server.toString().equals(name)) {
-                boolean start =
-                        nodes.choice(value, name, List.of("stop", "start")).equals("start");
-                return new Step.Fault(line, start ? new Fault.ServerStart(server) : new Fault.ServerStop(server));
+                String word = nodes.choice(
+                        value,
+                        name,
+                        Stream.concat(Stream.of("stop", "start"), Fault.ServerRestart.WORDS.stream())
+                                .toList());
+                return new Step.Fault(
+                        line,
+                        switch (word) {
+                            case "stop" -> new Fault.ServerStop(server);
+                            case "start" -> new Fault.ServerStart(server);
+                            default -> new Fault.ServerRestart(server, !word.equals("restart"));
+                        });
             }
         }
         return fault(line, name, value);

@@ -23,8 +23,11 @@ public interface LabServer extends AutoCloseable {
 
     boolean isRunning();
 
-    /** Starts it again after {@link #stop()}, on the same port. */
+    /** Starts it again after {@link #stop()}, on the same port; refused once it is closed. */
     void start() throws IOException;
+
+    /** Whether it was closed: the session is over, and nothing may start it again. */
+    boolean closed();
 
     /** Stops it as a crash would look to its clients; {@link #start()} brings it back. */
     void stop();

@@ -22,6 +22,7 @@ abstract class OwnedServer implements LabServer {
     protected ServerProcess process; // guarded by this
     private long startMillis; // guarded by this
     private boolean stopAsked; // guarded by this
+    private boolean closed; // guarded by this
     private volatile Consumer<String> onDeath = line -> {};
 
     OwnedServer(Path dir, int port, String password, String note, java.util.List<String> alsoOn) {
@@ -83,6 +84,10 @@ abstract class OwnedServer implements LabServer {
 
     @Override
     public synchronized void start() throws IOException {
+        if (closed) {
+            // A delayed restart that outlived its session would leave a server no one stops.
+            throw new IOException(name() + " server is closed: the session is over");
+        }
         if (!isRunning()) {
             launch(System.nanoTime());
         }
@@ -119,7 +124,15 @@ abstract class OwnedServer implements LabServer {
     }
 
     @Override
+    public synchronized boolean closed() {
+        return closed;
+    }
+
+    @Override
     public void close() {
+        synchronized (this) {
+            closed = true;
+        }
         stop();
         SessionFolder.deleteTree(dir);
     }

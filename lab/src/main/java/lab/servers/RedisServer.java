@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
+import lab.protocol.RedisPersistence;
 import lab.protocol.ServerSource;
 import lab.session.ServerName;
 
@@ -38,6 +39,7 @@ public final class RedisServer extends OwnedServer {
     private final Path binary;
     private final String source;
     private final String detail;
+    private final RedisPersistence persistence;
 
     private RedisServer(
             Path dir,
@@ -47,28 +49,42 @@ public final class RedisServer extends OwnedServer {
             String note,
             int port,
             String password,
-            java.util.List<String> alsoOn) {
+            java.util.List<String> alsoOn,
+            RedisPersistence persistence) {
         super(dir, port, password, note, alsoOn);
         this.binary = binary;
         this.source = source;
         this.detail = detail;
+        this.persistence = persistence;
     }
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
     public static RedisServer start(Path dir, ServerSource source, int port, String password) throws IOException {
-        return start(dir, source, port, password, MachinePrograms.here(), java.util.List.of());
+        return start(dir, source, port, password, MachinePrograms.here(), java.util.List.of(), RedisPersistence.NONE);
     }
 
     /** The same, also listening on {@code alsoOn} (the launcher's side of each simulated host's link). */
     public static RedisServer start(
             Path dir, ServerSource source, int port, String password, java.util.List<String> alsoOn)
             throws IOException {
-        return start(dir, source, port, password, MachinePrograms.here(), alsoOn);
+        return start(dir, source, port, password, MachinePrograms.here(), alsoOn, RedisPersistence.NONE);
+    }
+
+    /** The same, keeping across a restart what {@code persistence} says. */
+    public static RedisServer start(
+            Path dir,
+            ServerSource source,
+            int port,
+            String password,
+            java.util.List<String> alsoOn,
+            RedisPersistence persistence)
+            throws IOException {
+        return start(dir, source, port, password, MachinePrograms.here(), alsoOn, persistence);
     }
 
     static RedisServer start(Path dir, ServerSource source, int port, String password, MachinePrograms machine)
             throws IOException {
-        return start(dir, source, port, password, machine, java.util.List.of());
+        return start(dir, source, port, password, machine, java.util.List.of(), RedisPersistence.NONE);
     }
 
     static RedisServer start(
@@ -77,7 +93,8 @@ public final class RedisServer extends OwnedServer {
             int port,
             String password,
             MachinePrograms machine,
-            java.util.List<String> alsoOn)
+            java.util.List<String> alsoOn,
+            RedisPersistence persistence)
             throws IOException {
         long t0 = System.nanoTime();
         Files.createDirectories(dir);
@@ -100,7 +117,8 @@ public final class RedisServer extends OwnedServer {
                             note,
                             port,
                             password,
-                            alsoOn);
+                            alsoOn,
+                            persistence);
                     try {
                         s.launch(t0);
                     } catch (java.io.InterruptedIOException stopping) {
@@ -114,7 +132,15 @@ public final class RedisServer extends OwnedServer {
                 note -> {
                     Path binary = Unpacker.executable(RESOURCE, dir.resolve("redis-server"));
                     RedisServer s = new RedisServer(
-                            dir, binary, "embedded " + EMBEDDED_VERSION, EMBEDDED, note, port, password, alsoOn);
+                            dir,
+                            binary,
+                            "embedded " + EMBEDDED_VERSION,
+                            EMBEDDED,
+                            note,
+                            port,
+                            password,
+                            alsoOn,
+                            persistence);
                     s.launch(t0);
                     return s;
                 },
@@ -124,7 +150,9 @@ public final class RedisServer extends OwnedServer {
     @Override
     protected ServerProcess startProcess() throws IOException {
         // The password goes in a file only the lab's user can read: on the command line, `ps` would show it to all.
-        // No RDB snapshot, no AOF: lock keys must not survive a restart, and a fork to save would be one more child.
+        // No RDB snapshot ever: a fork to save would be one more child. The AOF only when asked (aof-always), in
+        // this server's own folder, so that a restart of the same server reloads it; otherwise lock keys must not
+        // survive a restart, as a cache's do not.
         Path conf = SessionFolder.privateFile(
                 dir.resolve("redis.conf"),
                 String.join(
@@ -134,7 +162,7 @@ public final class RedisServer extends OwnedServer {
                         "protected-mode yes",
                         "requirepass " + password,
                         "save \"\"",
-                        "appendonly no",
+                        persistence.keepsKeys() ? "appendonly yes\nappendfsync always" : "appendonly no",
                         "daemonize no",
                         "dir \"" + dir + "\"",
                         ""));
@@ -173,12 +201,20 @@ public final class RedisServer extends OwnedServer {
         return reply.toString();
     }
 
-    /** Stops the server (SIGTERM: with no save points it exits at once) and waits until it is gone. */
     @Override
     protected String name() {
         return ServerName.REDIS.toString();
     }
 
+    /** What it keeps across a restart. */
+    public RedisPersistence persistence() {
+        return persistence;
+    }
+
+    /**
+     * Stops the server (SIGTERM: with no save points it exits at once) and waits until it is gone. With aof-always
+     * every write was on disk before it was answered, so a crash would have kept the same keys.
+     */
     @Override
     protected void stopProcess() {
         if (process != null && process.alive()) {

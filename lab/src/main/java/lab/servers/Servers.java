@@ -3,6 +3,7 @@ package lab.servers;
 import java.io.IOException;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
+import lab.protocol.RedisPersistence;
 import lab.protocol.ServerSource;
 import lab.session.ServerInfo;
 import lab.session.ServerName;
@@ -28,6 +29,18 @@ public final class Servers {
             String password,
             java.util.List<String> alsoOn)
             throws IOException {
+        return redis(externalUrl, folder, source, password, alsoOn, RedisPersistence.NONE);
+    }
+
+    /** The same, the lab's own server keeping across a restart what {@code persistence} says. */
+    public static ServerSlot redis(
+            String externalUrl,
+            SessionFolder folder,
+            ServerSource source,
+            String password,
+            java.util.List<String> alsoOn,
+            RedisPersistence persistence)
+            throws IOException {
         if (externalUrl != null) {
             return ServerSlot.external(ServerName.REDIS.toString(), externalUrl);
         }
@@ -36,7 +49,8 @@ public final class Servers {
                 ServerName.REDIS.toString(),
                 "redis://:" + password + "@127.0.0.1:" + port,
                 "127.0.0.1:" + port,
-                () -> RedisServer.start(folder.sub(ServerName.REDIS.toString()), source, port, password, alsoOn));
+                () -> RedisServer.start(
+                        folder.sub(ServerName.REDIS.toString()), source, port, password, alsoOn, persistence));
     }
 
     public static ServerSlot postgres(String externalUrl, SessionFolder folder, ServerSource source, String password)

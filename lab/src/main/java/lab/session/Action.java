@@ -17,6 +17,8 @@ public enum Action implements Command {
     /** SIGTERM: a graceful stop, releasing or not as release-on-shutdown says */
     STOP,
     TOGGLE_REDIS,
+    /** Stops the lab's Redis as a crash would and starts it again at once: what its persistence keeps survives. */
+    RESTART_REDIS,
     /** Cuts the holder's host off from the lock servers, or heals what is cut off. */
     TOGGLE_PARTITION,
     TOGGLE_POSTGRES,

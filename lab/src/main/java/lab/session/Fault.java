@@ -45,6 +45,8 @@ public sealed interface Fault {
 
         R serverStart(ServerStart f);
 
+        R serverRestart(ServerRestart f);
+
         R partition(Partition f);
 
         R heal(Heal f);
@@ -200,6 +202,25 @@ public sealed interface Fault {
         @Override
         public String describe() {
             return server + " start";
+        }
+    }
+
+    /**
+     * Stops the lab's own server as a crash looks and starts it again on the same port, at once or, with {@code
+     * afterLease}, after the longest lease the mode in force holds (its lock-ttl): the Redis page's delayed restart.
+     */
+    record ServerRestart(ServerName server, boolean afterLease) implements Fault {
+        /** The step's words: {@code restart}, {@code restart-after-lease}. */
+        public static final List<String> WORDS = List.of("restart", "restart-after-lease");
+
+        @Override
+        public <R> R on(Cases<R> cases) {
+            return cases.serverRestart(this);
+        }
+
+        @Override
+        public String describe() {
+            return server + " " + WORDS.get(afterLease ? 1 : 0);
         }
     }
 

@@ -28,6 +28,9 @@ final class HelpOverlay {
                 look.say("s stop it gracefully (SIGTERM)", "s 正常停止（SIGTERM）"),
                 look.say(
                         "R stop / start Redis    P stop / start PostgreSQL", "R 停止 / 启动 Redis    P 停止 / 启动 PostgreSQL"),
+                look.say(
+                        "B restart Redis at once (it keeps what redis-persistence says)",
+                        "B 立即重启 Redis（保留什么由 redis-persistence 决定）"),
                 look.say("t cycle the task time   c clear the counter table", "t 切换任务耗时          c 清空 counter 表"),
                 look.say("x cut the holder's host off from the lock servers / heal it", "x 把持有者所在主机与锁服务器断开 / 恢复"),
                 look.say(

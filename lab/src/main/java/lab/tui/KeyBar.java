@@ -62,6 +62,7 @@ final class KeyBar {
         keys.add(new String[] {"r", look.say("restart", "重启")});
         keys.add(new String[] {"+/-", "worker"});
         keys.add(new String[] {"R", ServerName.REDIS.toString()});
+        keys.add(new String[] {"B", look.say("restart redis", "重启 redis")});
         keys.add(new String[] {"P", "pg"});
         keys.add(new String[] {"t", look.say("task", "任务")});
         keys.add(new String[] {"c", look.say("clear", "清表")});

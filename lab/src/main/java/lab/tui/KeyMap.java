@@ -56,6 +56,7 @@ public final class KeyMap {
                     case 'r' -> Action.RESTART;
                     case 's' -> Action.STOP;
                     case 'R' -> Action.TOGGLE_REDIS;
+                    case 'B' -> Action.RESTART_REDIS;
                     case 'x' -> Action.TOGGLE_PARTITION;
                     case 'P' -> Action.TOGGLE_POSTGRES;
                     case 't' -> Action.CYCLE_TASK_TIME;

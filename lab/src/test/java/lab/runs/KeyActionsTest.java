@@ -34,7 +34,7 @@ class KeyActionsTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(
             value = Action.class,
-            names = {"KILL", "CYCLE_TASK_TIME", "TOGGLE_REDIS", "CLEAR_TABLE"})
+            names = {"KILL", "CYCLE_TASK_TIME", "TOGGLE_REDIS", "RESTART_REDIS", "CLEAR_TABLE"})
     void a_locked_scenario_refuses_the_keys_that_change_the_lab(Action change) {
         assertThat(KeyActions.changesTheLab(change)).isTrue();
     }

@@ -12,9 +12,13 @@ import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
+import lab.protocol.RedisPersistence;
 import lab.protocol.Release;
+import lab.protocol.ServerKnobs;
 import lab.protocol.SetupSpec;
 import lab.protocol.Store;
+import lab.session.Fault;
+import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,6 +107,27 @@ class ScenarioParserTest {
                         "expect since mode: overlaps: < 3");
         assertThat(s.steps()).extracting(Step::line).startsWith(6, 7, 8, 9, 10, 11, 12);
         assertThat(s.totalWait()).isEqualTo(Duration.ofMillis(1500));
+    }
+
+    @Test
+    void a_redis_restart_step_says_whether_it_waits_a_lease_and_the_setup_keeps_its_persistence() throws Exception {
+        Scenario s = parse(
+                """
+                title: t
+                setup: { mode: redis, redis-persistence: aof-always }
+                steps:
+                  - redis: restart
+                  - redis: restart-after-lease
+                """);
+        assertThat(s.setup().values().get(ServerKnobs.REDIS_PERSISTENCE)).isEqualTo(RedisPersistence.AOF_ALWAYS);
+        assertThat(s.steps())
+                .extracting(Step::describe)
+                .containsExactly("redis restart", "redis restart-after-lease");
+        assertThat(s.steps())
+                .extracting(step -> ((Step.Fault) step).fault())
+                .containsExactly(
+                        new Fault.ServerRestart(ServerName.REDIS, false),
+                        new Fault.ServerRestart(ServerName.REDIS, true));
     }
 
     @Test

@@ -36,6 +36,7 @@ class KeyMapTest {
         "p, PAUSE_RESUME",
         "r, RESTART",
         "R, TOGGLE_REDIS",
+        "B, RESTART_REDIS",
         "P, TOGGLE_POSTGRES",
         "t, CYCLE_TASK_TIME",
         "c, CLEAR_TABLE",

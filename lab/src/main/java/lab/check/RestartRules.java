@@ -1,0 +1,76 @@
+package lab.check;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import lab.protocol.LabFact;
+import lab.protocol.Mode;
+import lab.protocol.RedisPersistence;
+
+/**
+ * The pair rule about a lock its server forgot: run {@code a} held a Redis lock (granted, not given back, its lease
+ * not run out) when the lab's Redis went down, the Redis that came back kept no keys, and run {@code b} was granted
+ * the same key after that, before a's lease would have ended. {@link TwiceRules} tries it in precedence order.
+ */
+final class RestartRules {
+    /** The name the recording's {@code server} events give the lab's Redis. */
+    private static final String REDIS = "redis";
+
+    private RestartRules() {}
+
+    static Optional<String> lostInRestart(JobRun a, JobRun b, RecordingIndex history, Said said) {
+        if (a.acquired() == null || b.acquired() == null || !onRedis(a) || !onRedis(b)) {
+            return Optional.empty();
+        }
+        Instant held = a.acquired().ts();
+        Instant took = b.acquired().ts();
+        Instant free = a.freeAt();
+        Instant leaseEnd = LockRules.leaseEnd(a, history);
+        List<Heard<LabFact.Server>> redis = history.launcher(LabFact.Server.class).stream()
+                .filter(s -> REDIS.equals(s.fact().name()))
+                .toList();
+        for (int i = 0; i < redis.size(); i++) {
+            Heard<LabFact.Server> down = redis.get(i);
+            Instant at = down.ts();
+            // Down while a held it: after the grant, before a gave it back and before its lease ran out.
+            if (down.fact().up()
+                    || at.isBefore(held)
+                    || free != null && !free.isAfter(at)
+                    || leaseEnd != null && !leaseEnd.isAfter(at)) {
+                continue;
+            }
+            Optional<Heard<LabFact.Server>> up = redis.subList(i + 1, redis.size()).stream()
+                    .filter(s -> s.fact().up())
+                    .findFirst();
+            if (up.isEmpty()
+                    || keptKeys(up.get().fact())
+                    || took.isBefore(up.get().ts())
+                    || leaseEnd != null && !took.isBefore(leaseEnd)) {
+                continue;
+            }
+            Instant back = up.get().ts();
+            String downFor = Said.ms(at, back) > 0 ? ", down until " + said.at(back) : "";
+            return Optional.of(a.who() + " held " + a.lock() + " from " + said.at(held) + "; redis restarted at "
+                    + said.at(at) + downFor + " (" + persistence(up.get().fact()) + ") and forgot it; " + b.who()
+                    + " was granted it at " + said.at(took));
+        }
+        return Optional.empty();
+    }
+
+    /** A recording from before the knob says nothing of it: the lab's Redis then kept nothing. */
+    private static String persistence(LabFact.Server up) {
+        return up.persistence() == null || up.persistence().equals(RedisPersistence.NONE.toString())
+                ? "no persistence"
+                : up.persistence();
+    }
+
+    private static boolean keptKeys(LabFact.Server up) {
+        return up.persistence() != null && !up.persistence().equals(RedisPersistence.NONE.toString());
+    }
+
+    private static boolean onRedis(JobRun r) {
+        return Mode.byName(r.row().mode())
+                .map(m -> m.needs().contains(Mode.Need.REDIS))
+                .orElse(false);
+    }
+}
