@@ -11,8 +11,13 @@ import lab.protocol.LabFact;
  * where libfaketime is missing, and each recorded as a {@code skew} fault before its worker is forked, so that a
  * reader of the recording knows every worker's offset from its first row on.
  */
-final class StartSkews {
+public final class StartSkews {
     private StartSkews() {}
+
+    /** Why no worker's clock can be skewed on this machine; empty when it can. */
+    public static Optional<String> whyNot() {
+        return FakeTime.whyNot();
+    }
 
     /** Hands the pool each worker's offset and records it; throws, naming {@code --skew}, where it cannot be had. */
     static void apply(LabSettings settings, WorkerPool pool, Recording recording, String mode) throws StartFailure {

@@ -41,7 +41,7 @@ public final class Runs {
                 return skip(settings, driver, "network namespaces (requires: netns): " + whyNot.get(), out);
             }
         }
-        Optional<String> noFakeTime = lab.os.FakeTime.whyNot();
+        Optional<String> noFakeTime = lab.launcher.StartSkews.whyNot();
         if (driver != null && driver.scenario().requires().contains(lab.scenario.Scenario.FAKETIME)) {
             if (noFakeTime.isPresent()) {
                 return skip(settings, driver, "a skewed clock (requires: faketime): " + noFakeTime.get(), out);
