@@ -34,8 +34,7 @@ final class Converters {
             try {
                 return new LabSettings.Skew(worker, Durations.parseSigned(value.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(
-                        e.getMessage() + " (expected WORKER=OFFSET, e.g. w2=+3s, w3=-500ms)");
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
     }

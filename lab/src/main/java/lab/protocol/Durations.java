@@ -71,8 +71,13 @@ public final class Durations {
     public static Duration parseSigned(String text) {
         String t = text == null ? "" : text.trim();
         boolean behind = t.startsWith("-");
-        Duration d = parse(t.startsWith("+") || behind ? t.substring(1) : t);
-        return behind ? d.negated() : d;
+        try {
+            Duration d = parse(t.startsWith("+") || behind ? t.substring(1) : t);
+            return behind ? d.negated() : d;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a clock offset (expected a sign, a number and a"
+                    + " unit, such as +3s, -2s or +500ms, at most a day, or 0)");
+        }
     }
 
     /** {@code +3s}, {@code -2s}, {@code +500ms}, {@code 0}. */

@@ -43,7 +43,7 @@ final class SkewStep {
         try {
             by = Durations.parseSigned(text);
         } catch (IllegalArgumentException bad) {
-            throw nodes.error(b, NAME + ".by: " + bad.getMessage() + " (expected an offset such as +3s, -2s or 0)");
+            throw nodes.error(b, NAME + ".by: " + bad.getMessage());
         }
         return new Step.Fault(line, new Fault.Skew(WorkerTarget.of(worker), by));
     }
