@@ -177,7 +177,7 @@ public final class Lab implements AutoCloseable {
                 say.accept(exit.line());
             }
         });
-        StartSkews.apply(settings, workers, recording, modes.spec().mode().cliName());
+        StartSkews.apply(settings, workers, recording, modes.spec().mode().cliName(), say);
         try {
             workers.startAll(settings.workers(), say, () -> closed);
         } catch (Exception e) {

@@ -20,7 +20,13 @@ public final class StartSkews {
     }
 
     /** Hands the pool each worker's offset and records it; throws, naming {@code --skew}, where it cannot be had. */
-    static void apply(LabSettings settings, WorkerPool pool, Recording recording, String mode) throws StartFailure {
+    static void apply(
+            LabSettings settings,
+            WorkerPool pool,
+            Recording recording,
+            String mode,
+            java.util.function.Consumer<String> say)
+            throws StartFailure {
         if (settings.skews().isEmpty()) {
             return;
         }
@@ -30,11 +36,14 @@ public final class StartSkews {
         }
         for (LabSettings.Skew s : settings.skews()) {
             pool.skew(s.worker(), s.by());
+            String line = s.worker() + " starts with its clock " + Durations.formatSigned(s.by())
+                    + " from the machine's (libfaketime)";
             // No process yet: the offset holds for every process of this id until a later skew fault says otherwise.
             recording.lab(
                     mode,
-                    "skew " + s.worker() + " by " + Durations.formatSigned(s.by()) + " from its start",
+                    line,
                     new LabFact.Fault(LabFact.FaultKind.SKEW, s.worker(), null, null, null, s.by().toMillis()));
+            say.accept(line);
         }
     }
 }
