@@ -42,7 +42,9 @@ public record WorkerView(
             boolean selected,
             String exitCode,
             String host) {
-        this(id, pid, port, state, mode, lastOutcome, executed, skipped, errors, holdsLock, selected, exitCode, host, "");
+        this(
+                id, pid, port, state, mode, lastOutcome, executed, skipped, errors, holdsLock, selected, exitCode, host,
+                "");
     }
 
     public WorkerView(
