@@ -57,7 +57,9 @@ public record LabSkews(List<Event> skews) {
         for (Event s : skews) {
             LabFact.Fault f = (LabFact.Fault) s.fact();
             boolean replaced = f.targetPid() != null && f.targetPid() == pid;
-            if (f.target().equals(worker) && !replaced && !at.minusMillis(f.skewMs()).isBefore(s.ts())) {
+            if (f.target().equals(worker)
+                    && !replaced
+                    && !at.minusMillis(f.skewMs()).isBefore(s.ts())) {
                 offset = f.skewMs();
             }
         }
@@ -75,10 +77,17 @@ public record LabSkews(List<Event> skews) {
         List<Event> out = new ArrayList<>(recording.size());
         for (Event e : recording) {
             long off = Event.LAB.equals(e.worker()) ? 0 : offsetMillis(e.worker(), e.pid(), e.ts());
-            out.add(off == 0
-                    ? e
-                    : new Event(
-                            e.ts().minusMillis(off), e.worker(), e.pid(), e.tick(), e.mode(), e.detail(), e.fact()));
+            out.add(
+                    off == 0
+                            ? e
+                            : new Event(
+                                    e.ts().minusMillis(off),
+                                    e.worker(),
+                                    e.pid(),
+                                    e.tick(),
+                                    e.mode(),
+                                    e.detail(),
+                                    e.fact()));
         }
         return out;
     }
@@ -91,16 +100,17 @@ public record LabSkews(List<Event> skews) {
         List<CounterRow> out = new ArrayList<>(rows.size());
         for (CounterRow r : rows) {
             long off = offsetMillis(r);
-            out.add(off == 0
-                    ? r
-                    : new CounterRow(
-                            r.id(),
-                            r.createdAt().minusMillis(off),
-                            r.tickAt(),
-                            r.startedAt().minusMillis(off),
-                            r.worker(),
-                            r.pid(),
-                            r.mode()));
+            out.add(
+                    off == 0
+                            ? r
+                            : new CounterRow(
+                                    r.id(),
+                                    r.createdAt().minusMillis(off),
+                                    r.tickAt(),
+                                    r.startedAt().minusMillis(off),
+                                    r.worker(),
+                                    r.pid(),
+                                    r.mode()));
         }
         return out;
     }

@@ -19,6 +19,7 @@ public final class Recording {
     private final List<Event> events = new ArrayList<>(); // guarded by this
     /** The {@code skew} faults among them: what the checker reads for every figure, kept apart to be read cheaply. */
     private final List<Event> skews = new ArrayList<>(); // guarded by this
+
     private final Clock clock;
     private final long pid = ProcessHandle.current().pid();
     private volatile Consumer<Event> file = e -> {};

@@ -134,8 +134,8 @@ final class WorkerFaults {
                     spec.get().mode().cliName(),
                     "restarted " + old.id(),
                     new LabFact.Restart(old.id(), old.pid(), fresh.pid()));
-            return new FaultResult.Done("restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid()
-                    + ", mode " + spec.get().mode() + clock);
+            return new FaultResult.Done("restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode "
+                    + spec.get().mode() + clock);
         } catch (Exception e) {
             return new FaultResult.Failed("restart of " + old.id() + " failed: " + e.getMessage());
         }

@@ -35,11 +35,13 @@ public final class FakeTime {
     private static Stream<Path> candidates(Path lib) {
         Stream<Path> arch;
         try (Stream<Path> dirs = Files.list(lib)) {
-            arch = dirs.filter(Files::isDirectory)
-                    .map(d -> d.resolve("faketime").resolve(LIB))
-                    .sorted()
-                    .toList()
-                    .stream();
+            arch =
+                    dirs
+                            .filter(Files::isDirectory)
+                            .map(d -> d.resolve("faketime").resolve(LIB))
+                            .sorted()
+                            .toList()
+                            .stream();
         } catch (java.io.IOException | SecurityException e) {
             arch = Stream.empty();
         }

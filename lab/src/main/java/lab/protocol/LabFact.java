@@ -31,8 +31,7 @@ public sealed interface LabFact extends Fact {
      * offset of the wall clock {@code target} runs on from this instant on (its restart follows; 0: the machine's
      * clock again), its clock minus the machine's.
      */
-    record Fault(
-            FaultKind kind, String target, Long targetPid, String host, @Joined List<String> workers, Long skewMs)
+    record Fault(FaultKind kind, String target, Long targetPid, String host, @Joined List<String> workers, Long skewMs)
             implements LabFact {
         public Fault {
             workers = workers == null ? null : List.copyOf(workers);

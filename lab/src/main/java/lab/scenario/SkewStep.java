@@ -30,7 +30,8 @@ final class SkewStep {
         }
         String range = setup.workers() == 1 ? "w1" : "w1..w" + setup.workers();
         Node w = e.get("worker").value();
-        String worker = nodes.scalar(w, NAME + ".worker", "a worker id " + range).strip();
+        String worker =
+                nodes.scalar(w, NAME + ".worker", "a worker id " + range).strip();
         if (!worker.matches("w[1-9][0-9]*") || Integer.parseInt(worker.substring(1)) > setup.workers()) {
             throw nodes.error(
                     w,
@@ -38,7 +39,8 @@ final class SkewStep {
                             + setup.workers() + (setup.workers() == 1 ? " worker)" : " workers)"));
         }
         Node b = e.get("by").value();
-        String text = nodes.scalar(b, NAME + ".by", "an offset such as +3s, -2s, 500ms or 0").strip();
+        String text = nodes.scalar(b, NAME + ".by", "an offset such as +3s, -2s, 500ms or 0")
+                .strip();
         Duration by;
         try {
             by = Durations.parseSigned(text);

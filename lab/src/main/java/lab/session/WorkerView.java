@@ -43,7 +43,19 @@ public record WorkerView(
             String exitCode,
             String host) {
         this(
-                id, pid, port, state, mode, lastOutcome, executed, skipped, errors, holdsLock, selected, exitCode, host,
+                id,
+                pid,
+                port,
+                state,
+                mode,
+                lastOutcome,
+                executed,
+                skipped,
+                errors,
+                holdsLock,
+                selected,
+                exitCode,
+                host,
                 "");
     }
 

@@ -88,9 +88,7 @@ final class WorkersPanel {
         c = pen.put(
                 c,
                 y,
-                Pen.fit(
-                        skewed(crashed ? look.say("exit ", "退出 ") + w.exitCode() : stateWord(w.state()), w.skew()),
-                        10),
+                Pen.fit(skewed(crashed ? look.say("exit ", "退出 ") + w.exitCode() : stateWord(w.state()), w.skew()), 10),
                 crashed ? Role.BAD : stateRole(w.state()));
         // A space always follows the name: quartz-cluster, one column too long, ran into the outcome.
         c = pen.putMode(c, y, Pen.fit(Pen.fit(w.mode(), 12), 13), w.mode());

@@ -29,8 +29,12 @@ class SkewedWorkerTest {
         Figures f = Checker.figures(s.rows, t("10:00:05"), t("10:00:06"), SECOND, clocks(s));
         List<Finding> found = s.explain("10:00:05", "10:00:06").findings();
 
-        assertThat(f.overlaps()).as("by their own clocks they overlap; by the machine's, 3 s apart").isZero();
-        assertThat(f.duplicateTicks()).as("tick_at stays: the early fire's row is in its tick").isEqualTo(1);
+        assertThat(f.overlaps())
+                .as("by their own clocks they overlap; by the machine's, 3 s apart")
+                .isZero();
+        assertThat(f.duplicateTicks())
+                .as("tick_at stays: the early fire's row is in its tick")
+                .isEqualTo(1);
         assertThat(found).singleElement().satisfies(x -> assertThat(x.kind()).isEqualTo(Finding.Kind.DUPLICATE));
         assertThat(Checker.notJudged(s.rows, t("10:00:05"), t("10:00:06"), SECOND, clocks(s)))
                 .isEmpty();

@@ -27,9 +27,9 @@ class SkewedClockTest {
     private static final long SLACK_MS = 300;
 
     @Test
-    void a_worker_skewed_by_three_seconds_is_ahead_on_its_wall_clock_only_and_idles_quietly()
-            throws Exception {
-        Assumptions.assumeTrue(FakeTime.whyNot().isEmpty(), () -> FakeTime.whyNot().orElseThrow());
+    void a_worker_skewed_by_three_seconds_is_ahead_on_its_wall_clock_only_and_idles_quietly() throws Exception {
+        Assumptions.assumeTrue(
+                FakeTime.whyNot().isEmpty(), () -> FakeTime.whyNot().orElseThrow());
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(WorkerProcess.JVM_FLAGS);

@@ -180,8 +180,8 @@ class DashboardRendererTest {
         f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, false, false));
         f.workers.add(new WorkerView(
                 "w2", 4128, 40002, "paused", "quartz-cluster", "executed", 3, 0, 0, true, false, "", "", "+3s"));
-        f.workers.add(new WorkerView(
-                "w3", 4129, 40003, "up", "naive", "executed", 3, 0, 0, false, false, "", "", "-500ms"));
+        f.workers.add(
+                new WorkerView("w3", 4129, 40003, "up", "naive", "executed", 3, 0, 0, false, false, "", "", "-500ms"));
 
         Rendered screen = Rendered.render(f.build(), Rendered.MONO_UTF8, 80, 24, false);
 
