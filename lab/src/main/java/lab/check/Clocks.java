@@ -13,8 +13,9 @@ import lab.protocol.ClockOffset;
  * @param offsets  each attached worker's clock offset from the launcher's, as it last estimated it; a worker not
  *                 named runs on the launcher's machine, with its clock (offset 0, exactly)
  * @param unknown  attached workers that have not estimated their offset yet: never compared with another
+ * @param skews    the offsets the lab set on its own workers' clocks: exact, so their rows are corrected, not refused
  */
-public record Clocks(Map<String, ClockOffset> offsets, Set<String> unknown) {
+public record Clocks(Map<String, ClockOffset> offsets, Set<String> unknown, LabSkews skews) {
     /**
      * A tenth of the shortest job a lesson uses that makes an overlap (300 ms ran the same tick on four machines):
      * well above what NTP keeps machines on one network within, well below what a run lasts.
@@ -27,6 +28,22 @@ public record Clocks(Map<String, ClockOffset> offsets, Set<String> unknown) {
     public Clocks {
         offsets = Map.copyOf(offsets);
         unknown = Set.copyOf(unknown);
+        skews = skews == null ? LabSkews.NONE : skews;
+    }
+
+    /** Attached workers' clocks, no lab-set skew. */
+    public Clocks(Map<String, ClockOffset> offsets, Set<String> unknown) {
+        this(offsets, unknown, LabSkews.NONE);
+    }
+
+    /** These clocks, with the offsets the lab set ({@link LabSkews}). */
+    public Clocks withSkews(LabSkews s) {
+        return new Clocks(offsets, unknown, s);
+    }
+
+    /** {@code rows} with a skewed worker's {@code started_at} and {@code created_at} on the machine's clock. */
+    public java.util.List<lab.store.CounterRow> corrected(java.util.List<lab.store.CounterRow> rows) {
+        return skews.corrected(rows);
     }
 
     /** How far apart the two workers' clocks may be, at worst; -1 when one of them is not known. */

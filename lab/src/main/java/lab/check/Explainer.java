@@ -19,16 +19,17 @@ public final class Explainer {
 
     public static Explanations explain(
             List<CounterRow> rows, List<Event> recording, Instant from, Instant to, Duration period) {
-        return explain(rows, recording, from, to, period, Clocks.ONE);
+        // The offsets the lab set on its own workers' clocks, from the same recording.
+        return explain(rows, recording, from, to, period, Clocks.ONE.withSkews(LabSkews.of(recording)));
     }
 
     /** The same, explaining only the overlaps the checker judged: those between clocks that agree. */
     public static Explanations explain(
             List<CounterRow> rows, List<Event> recording, Instant from, Instant to, Duration period, Clocks clocks) {
         List<Instant> windows = Checker.completeWindows(from, to, period);
-        List<CounterRow> inSpan = Checker.inSpan(rows, windows, period);
+        List<CounterRow> inSpan = Checker.inSpan(clocks.corrected(rows), windows, period);
         Map<Instant, List<CounterRow>> perWindow = Checker.byWindow(inSpan, period);
-        RecordingIndex history = new RecordingIndex(recording);
+        RecordingIndex history = new RecordingIndex(clocks.skews().correctedEvents(recording));
         List<Finding> findings = new ArrayList<>();
         for (Instant tick : windows) {
             List<CounterRow> ran = perWindow.getOrDefault(tick, List.of());

@@ -274,7 +274,8 @@ final class MissedRules {
         }
         return fault.fact() instanceof LabFact.Fault f && f.kind() == LabFact.FaultKind.STOP
                 ? "was stopped"
-                : fault.fact() instanceof LabFact.Fault f && f.kind() == LabFact.FaultKind.RESTART
+                : fault.fact() instanceof LabFact.Fault f
+                                && (f.kind() == LabFact.FaultKind.RESTART || f.kind() == LabFact.FaultKind.SKEW)
                         ? "was killed by a restart"
                         : "was killed";
     }

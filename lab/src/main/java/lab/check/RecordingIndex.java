@@ -97,7 +97,8 @@ final class RecordingIndex {
                         || e.fact() instanceof LabFact.Fault f
                                 && (f.kind() == LabFact.FaultKind.KILL
                                         || f.kind() == LabFact.FaultKind.STOP
-                                        || f.kind() == LabFact.FaultKind.RESTART)
+                                        || f.kind() == LabFact.FaultKind.RESTART
+                                        || f.kind() == LabFact.FaultKind.SKEW)
                                 && owner.is(f.target(), f.targetPid()))
                 .filter(e -> e.ts().isAfter(after))
                 .findFirst();

@@ -21,6 +21,24 @@ final class Converters {
         }
     }
 
+    /** {@code w2=+3s}: a worker id, and its clock's offset from the machine's. */
+    static final class SkewConverter implements CommandLine.ITypeConverter<LabSettings.Skew> {
+        @Override
+        public LabSettings.Skew convert(String value) {
+            int eq = value.indexOf('=');
+            String worker = eq < 0 ? "" : value.substring(0, eq).strip();
+            if (!worker.matches("w[1-9][0-9]*")) {
+                throw new CommandLine.TypeConversionException(
+                        "'" + value + "' is not WORKER=OFFSET (expected e.g. w2=+3s, w3=-500ms)");
+            }
+            try {
+                return new LabSettings.Skew(worker, Durations.parseSigned(value.substring(eq + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     static final class SwitchConverter implements CommandLine.ITypeConverter<LabSettings.Switch> {
         @Override
         public LabSettings.Switch convert(String value) {

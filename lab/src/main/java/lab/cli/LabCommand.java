@@ -83,6 +83,13 @@ public final class LabCommand implements Callable<Integer> {
             description = "headless: switch every worker at these offsets from ready, e.g. 6s=redis,12s=postgres")
     List<LabSettings.Switch> switches = new ArrayList<>();
 
+    @Option(
+            names = "--skew",
+            paramLabel = "WORKER=OFFSET",
+            converter = Converters.SkewConverter.class,
+            description = "start a worker with its wall clock moved (libfaketime), e.g. w2=+3s; repeatable")
+    List<LabSettings.Skew> skews = new ArrayList<>();
+
     @Option(names = "--no-color", description = "a monochrome dashboard (also when NO_COLOR is set)")
     boolean noColor;
 
@@ -201,6 +208,7 @@ public final class LabCommand implements Callable<Integer> {
         if (attach != null) {
             settings = settings.attaching(new Attach(attach, tokenFile));
         }
+        settings = settings.skewing(SkewCheck.check(spec, skews, settings.workers()));
         return Runs.start(settings, driver, headless, noColor, language(), out, err);
     }
 

@@ -31,6 +31,7 @@ public final class WorkerPool {
     private volatile WorkerProcess archiveWriter;
     private volatile Function<String, List<String>> enter = id -> List.of();
     private volatile java.util.function.Predicate<String> taken = id -> false;
+    private final java.util.Map<String, Duration> skews = new java.util.concurrent.ConcurrentHashMap<>();
 
     public WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -50,12 +51,24 @@ public final class WorkerPool {
         w.onDeath(exit -> say.accept(exit));
         List<String> flags = new java.util.ArrayList<>(archive.flags());
         flags.addAll(extraJvmFlags());
-        w.start(flags, enter.apply(id));
+        w.start(flags, enter.apply(id), skews.getOrDefault(id, Duration.ZERO));
         if (archive.writes(flags)) {
             archiveWriter = w;
             w.exitCode().thenAccept(archive::writerExited);
         }
         return w;
+    }
+
+    /**
+     * The wall-clock offset worker {@code id} gets from its next start on (zero: the machine's clock); a running
+     * process keeps the clock it was started with, so a skew lands with a restart.
+     */
+    public void skew(String id, Duration by) {
+        if (by.isZero()) {
+            skews.remove(id);
+        } else {
+            skews.put(id, by);
+        }
     }
 
     /**

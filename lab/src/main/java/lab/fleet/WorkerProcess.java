@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import lab.os.FakeTime;
 import lab.os.Signals;
 import lab.os.Spawner;
 import lab.protocol.Event;
@@ -58,6 +59,7 @@ public final class WorkerProcess {
     private volatile Consumer<WorkerExit> onDeath = exit -> {};
     private volatile boolean stopAsked;
     private volatile WorkerExit exit;
+    private volatile Duration skew = Duration.ZERO;
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -78,12 +80,23 @@ public final class WorkerProcess {
      * {@code nsenter} execs it, so the pid the launcher signals is the JVM's own).
      */
     void start(List<String> extraJvmFlags, List<String> enter) throws IOException {
+        start(extraJvmFlags, enter, Duration.ZERO);
+    }
+
+    /**
+     * The same, its wall clock moved by {@code skew} (libfaketime preloaded, {@link FakeTime}): this JVM alone sees
+     * it, the launcher and every other worker keep the machine's clock.
+     */
+    void start(List<String> extraJvmFlags, List<String> enter, Duration skew) throws IOException {
+        this.skew = skew;
         List<String> cmd = new ArrayList<>(enter);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_FLAGS);
         cmd.addAll(extraJvmFlags);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain"));
-        process = Spawner.start(new ProcessBuilder(cmd));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().putAll(FakeTime.environment(skew));
+        process = Spawner.start(pb);
         outPump = LinePump.start(id() + "-out", process.getInputStream(), this::onLine);
         Thread errPump = LinePump.start(id() + "-err", process.getErrorStream(), stderr::add);
         process.onExit().thenRun(() -> {
@@ -110,6 +123,11 @@ public final class WorkerProcess {
         } catch (IOException e) {
             // It died before reading its configuration; onExit reports how, with its stderr.
         }
+    }
+
+    /** How far its wall clock was set from the machine's when it was started: zero, or the skew the lab gave it. */
+    public Duration skew() {
+        return skew;
     }
 
     /** Where its HTTP listens: 127.0.0.1, or its own address inside its host's network namespace. */

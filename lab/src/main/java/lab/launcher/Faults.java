@@ -55,6 +55,11 @@ final class Faults implements Nemesis {
         }
 
         @Override
+        public FaultResult skew(Fault.Skew f) {
+            return workers.skew(f);
+        }
+
+        @Override
         public FaultResult serverStop(Fault.ServerStop f) {
             return servers.set(f.server(), false);
         }

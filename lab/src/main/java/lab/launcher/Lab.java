@@ -88,7 +88,7 @@ public final class Lab implements AutoCloseable {
         this.attached = Attaching.server(token, settings, modes, clock, this::publish, workers);
         workers.alsoTaken(id -> attached.all().stream().anyMatch(a -> a.id().equals(id)));
         faults.alsoKnown(() -> attached.all().stream().map(AttachedWorker::id).toList());
-        tally.clocks(() -> Attaching.clocks(attached));
+        tally.clocks(() -> Attaching.clocks(attached).withSkews(recording.skews()));
         this.controls =
                 new Controls(modes, infra, switcher, workers, faults, tally, () -> readyAt, clock, recording, attached);
         this.view =
@@ -177,6 +177,7 @@ public final class Lab implements AutoCloseable {
                 say.accept(exit.line());
             }
         });
+        StartSkews.apply(settings, workers, recording, modes.spec().mode().cliName(), say);
         try {
             workers.startAll(settings.workers(), say, () -> closed);
         } catch (Exception e) {

@@ -25,6 +25,7 @@ import lab.protocol.WorkerConfig;
  * @param pgUrl    an external PostgreSQL (JDBC URL), or null: the lab starts its own
  * @param switches scripted mode changes, as offsets from the moment every worker is ready
  * @param attach   whether workers started on their own may attach ({@code --attach})
+ * @param skews    workers started with their wall clock moved ({@code --skew w2=+3s}), each named once
  */
 public record LabSettings(
         SetupSpec setup,
@@ -36,7 +37,27 @@ public record LabSettings(
         String redisUrl,
         String pgUrl,
         List<Switch> switches,
-        Attach attach) {
+        Attach attach,
+        List<Skew> skews) {
+
+    public LabSettings {
+        skews = List.copyOf(skews);
+    }
+
+    /** These settings with no worker's clock skewed. */
+    public LabSettings(
+            SetupSpec setup,
+            ModeSpec spec,
+            Duration duration,
+            Path summaryJson,
+            Path runsDir,
+            String job,
+            String redisUrl,
+            String pgUrl,
+            List<Switch> switches,
+            Attach attach) {
+        this(setup, spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach, List.of());
+    }
 
     /** These settings with no worker attached from outside: what every run but {@code --attach} is. */
     public LabSettings(
@@ -144,25 +165,44 @@ public record LabSettings(
 
     /** These settings, writing the summary as JSON to {@code file} at the end. */
     public LabSettings writingSummaryTo(Path file) {
-        return new LabSettings(setup, spec, duration, file, runsDir, job, redisUrl, pgUrl, switches, attach);
+        return new LabSettings(setup, spec, duration, file, runsDir, job, redisUrl, pgUrl, switches, attach, skews);
     }
 
     /** These settings with one set-up knob changed. */
     public <T> LabSettings with(Knob<T> knob, T value) {
         return new LabSettings(
-                setup.with(knob, value), spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach);
+                setup.with(knob, value),
+                spec,
+                duration,
+                summaryJson,
+                runsDir,
+                job,
+                redisUrl,
+                pgUrl,
+                switches,
+                attach,
+                skews);
     }
 
     /** These settings, run for {@code d} from ready. */
     public LabSettings runningFor(Duration d) {
-        return new LabSettings(setup, spec, d, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach);
+        return new LabSettings(setup, spec, d, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach, skews);
     }
 
     public LabSettings attaching(Attach a) {
-        return new LabSettings(setup, spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, a);
+        return new LabSettings(setup, spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, a, skews);
+    }
+
+    /** These settings, {@code skews} the workers started with their wall clock moved. */
+    public LabSettings skewing(List<Skew> skews) {
+        return new LabSettings(
+                setup, spec, duration, summaryJson, runsDir, job, redisUrl, pgUrl, switches, attach, skews);
     }
 
     public record Switch(Duration at, Mode mode) {}
+
+    /** Worker {@code worker} started with its wall clock {@code by} from the machine's. */
+    public record Skew(String worker, Duration by) {}
 
     /** What worker {@code id} is handed on its stdin: this session's set-up, the servers' URLs, the spec in force. */
     WorkerConfig workerConfig(

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import lab.check.LabSkews;
 import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
@@ -16,6 +17,9 @@ import lab.protocol.LabFact;
  */
 public final class Recording {
     private final List<Event> events = new ArrayList<>(); // guarded by this
+    /** The {@code skew} faults among them: what the checker reads for every figure, kept apart to be read cheaply. */
+    private final List<Event> skews = new ArrayList<>(); // guarded by this
+
     private final Clock clock;
     private final long pid = ProcessHandle.current().pid();
     private volatile Consumer<Event> file = e -> {};
@@ -32,8 +36,16 @@ public final class Recording {
     void add(Event e) {
         synchronized (this) {
             events.add(e);
+            if (LabSkews.isSkew(e)) {
+                skews.add(e);
+            }
         }
         file.accept(e);
+    }
+
+    /** The offsets the lab set on its workers' clocks so far. */
+    synchronized LabSkews skews() {
+        return skews.isEmpty() ? LabSkews.NONE : new LabSkews(skews);
     }
 
     /** One of the launcher's own records, now. */

@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
+import lab.os.FakeTime;
+import lab.protocol.Durations;
 import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.protocol.ModeSpec;
@@ -100,22 +102,43 @@ final class WorkerFaults {
     }
 
     FaultResult restart(Fault.Restart f) {
+        return hurt(f, f.target(), (old, who) -> restarted(old, ""));
+    }
+
+    /**
+     * A restart whose fresh JVM's wall clock is {@code by} from the machine's; refused, before anything is hurt, where
+     * libfaketime is missing.
+     */
+    FaultResult skew(Fault.Skew f) {
+        Optional<String> whyNot = f.by().isZero() ? Optional.empty() : FakeTime.whyNot();
+        if (whyNot.isPresent()) {
+            return new FaultResult.Refused(f.describe() + ": " + whyNot.get());
+        }
         return hurt(f, f.target(), (old, who) -> {
-            try {
-                old.kill();
-                old.awaitStop(Duration.ofSeconds(2));
-                WorkerProcess fresh = workers.start(old.id());
-                workers.awaitHealthy(fresh);
-                recording.lab(
-                        spec.get().mode().cliName(),
-                        "restarted " + old.id(),
-                        new LabFact.Restart(old.id(), old.pid(), fresh.pid()));
-                return new FaultResult.Done("restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid()
-                        + ", mode " + spec.get().mode());
-            } catch (Exception e) {
-                return new FaultResult.Failed("restart of " + old.id() + " failed: " + e.getMessage());
-            }
+            workers.skew(old.id(), f.by());
+            return restarted(
+                    old,
+                    f.by().isZero()
+                            ? ", on the machine's clock"
+                            : ", its clock " + Durations.formatSigned(f.by()) + " from the machine's");
         });
+    }
+
+    private FaultResult restarted(WorkerProcess old, String clock) {
+        try {
+            old.kill();
+            old.awaitStop(Duration.ofSeconds(2));
+            WorkerProcess fresh = workers.start(old.id());
+            workers.awaitHealthy(fresh);
+            recording.lab(
+                    spec.get().mode().cliName(),
+                    "restarted " + old.id(),
+                    new LabFact.Restart(old.id(), old.pid(), fresh.pid()));
+            return new FaultResult.Done("restarted " + old.id() + ": pid " + old.pid() + " → " + fresh.pid() + ", mode "
+                    + spec.get().mode() + clock);
+        } catch (Exception e) {
+            return new FaultResult.Failed("restart of " + old.id() + " failed: " + e.getMessage());
+        }
     }
 
     /**
@@ -147,7 +170,12 @@ final class WorkerFaults {
         WorkerProcess w = found.get();
         String who = w.id() + " (pid " + w.pid() + ")";
         // Recorded before it lands: a kill's consequences (its key outliving it) come after this instant.
-        recording.lab(spec.get().mode().cliName(), kind + " " + who, LabFact.Fault.on(f.kind(), w.id(), w.pid()));
+        recording.lab(
+                spec.get().mode().cliName(),
+                kind + " " + who,
+                f instanceof Fault.Skew s
+                        ? LabFact.Fault.skew(w.id(), w.pid(), s.by().toMillis())
+                        : LabFact.Fault.on(f.kind(), w.id(), w.pid()));
         return act.apply(w, who);
     }
 }

@@ -63,4 +63,25 @@ public final class Durations {
         }
         return ms + "ms";
     }
+
+    /**
+     * A clock's offset as a trainer types it: {@code +3s}, {@code -2s}, {@code 500ms} (ahead), {@code 0}; at most a
+     * day either way.
+     */
+    public static Duration parseSigned(String text) {
+        String t = text == null ? "" : text.trim();
+        boolean behind = t.startsWith("-");
+        try {
+            Duration d = parse(t.startsWith("+") || behind ? t.substring(1) : t);
+            return behind ? d.negated() : d;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a clock offset (expected a sign, a number and a"
+                    + " unit, such as +3s, -2s or +500ms, at most a day, or 0)");
+        }
+    }
+
+    /** {@code +3s}, {@code -2s}, {@code +500ms}, {@code 0}. */
+    public static String formatSigned(Duration d) {
+        return d.isZero() ? "0" : (d.isNegative() ? "-" : "+") + format(d.abs());
+    }
 }

@@ -27,20 +27,27 @@ public sealed interface LabFact extends Fact {
 
     /**
      * A fault hurt a worker ({@code target}, {@code targetPid}), or cut a simulated {@code host} off from the lock
-     * servers or healed it: then {@code workers} are that host's worker ids.
+     * servers or healed it: then {@code workers} are that host's worker ids. A {@code skew} sets {@code skewMs}: the
+     * offset of the wall clock {@code target} runs on from this instant on (its restart follows; 0: the machine's
+     * clock again), its clock minus the machine's.
      */
-    record Fault(FaultKind kind, String target, Long targetPid, String host, @Joined List<String> workers)
+    record Fault(FaultKind kind, String target, Long targetPid, String host, @Joined List<String> workers, Long skewMs)
             implements LabFact {
         public Fault {
             workers = workers == null ? null : List.copyOf(workers);
         }
 
         public static Fault on(FaultKind kind, String target, long pid) {
-            return new Fault(kind, target, pid, null, null);
+            return new Fault(kind, target, pid, null, null, null);
         }
 
         public static Fault ofHost(FaultKind kind, String host, List<String> workers) {
-            return new Fault(kind, null, null, host, workers);
+            return new Fault(kind, null, null, host, workers, null);
+        }
+
+        /** {@code target}'s wall clock is {@code skewMs} from the machine's from now on (its restart follows). */
+        public static Fault skew(String target, long pid, long skewMs) {
+            return new Fault(FaultKind.SKEW, target, pid, null, null, skewMs);
         }
 
         public EventType type() {
@@ -56,7 +63,8 @@ public sealed interface LabFact extends Fact {
         STOP,
         RESTART,
         PARTITION,
-        HEAL;
+        HEAL,
+        SKEW;
 
         /** Its name on the line: {@code gave-up}. */
         @Override

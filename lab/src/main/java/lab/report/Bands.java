@@ -49,8 +49,8 @@ final class Bands {
                         switch (f.kind()) {
                             case PAUSE, KILL, STOP -> () -> open.put(f.target(), e);
                             case RESUME -> () -> close(out, open.remove(f.target()), e.ts());
-                                // A restart is drawn from its own record; a host's cut is not a worker's band.
-                            case RESTART, PARTITION, HEAL -> () -> {};
+                                // A restart, a skew's too, is drawn from its own record; a host's cut is not a band.
+                            case RESTART, SKEW, PARTITION, HEAL -> () -> {};
                         };
                 draw.run();
             } else if (e.fact() instanceof LabFact.Exited x) {

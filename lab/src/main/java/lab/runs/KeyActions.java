@@ -37,6 +37,8 @@ public final class KeyActions {
     private final ExecutorService actions;
     private final AtomicBoolean stop;
     private final AtomicReference<String> selected;
+    /** How far the {@code a} key moves a worker's clock: ahead, as lesson 23's node that fires early. */
+    static final Duration KEY_SKEW = Duration.ofSeconds(3);
     /** The worker the last {@code p} paused, so that the next {@code p} resumes it even if the lock moved on. */
     private final AtomicReference<String> lastPaused = new AtomicReference<>();
 
@@ -92,6 +94,7 @@ public final class KeyActions {
             case STOP_NOW -> stop.set(true);
             case SELECT_NEXT, SELECT_PREV -> select(a == Action.SELECT_NEXT ? 1 : -1);
             case KILL, PAUSE_RESUME, RESTART, STOP -> fault(a);
+            case SKEW_CLOCK -> skew();
             case ADD_WORKER -> act(control::addWorker);
             case REMOVE_WORKER -> act(control::removeWorker);
             case TOGGLE_REDIS -> act(() -> inject(faults.toggle(ServerName.REDIS)));
@@ -178,6 +181,21 @@ public final class KeyActions {
                     default -> new Fault.Restart(target);
                 };
         act(() -> inject(fault));
+    }
+
+    /**
+     * a: the selected worker restarted 3 s ahead, or back on the machine's clock when it is skewed; a skew is aimed at
+     * one worker, never at whoever holds the lock.
+     */
+    private void skew() {
+        String chosen = selected.get();
+        if (chosen == null) {
+            publisher.flash("a: select a worker first (arrows): a skew restarts one worker with its clock moved");
+            return;
+        }
+        boolean skewed = view.worker(chosen).map(w -> !w.skew().isZero()).orElse(false);
+        Duration by = skewed ? Duration.ZERO : KEY_SKEW;
+        act(() -> inject(new Fault.Skew(WorkerTarget.of(chosen), by)));
     }
 
     /** A fault through the lab's fault room; its line is what the trainer sees. */

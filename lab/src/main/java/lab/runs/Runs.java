@@ -41,6 +41,17 @@ public final class Runs {
                 return skip(settings, driver, "network namespaces (requires: netns): " + whyNot.get(), out);
             }
         }
+        Optional<String> noFakeTime = lab.launcher.StartSkews.whyNot();
+        if (driver != null && driver.scenario().requires().contains(lab.scenario.Scenario.FAKETIME)) {
+            if (noFakeTime.isPresent()) {
+                return skip(settings, driver, "a skewed clock (requires: faketime): " + noFakeTime.get(), out);
+            }
+        }
+        if (!settings.skews().isEmpty() && noFakeTime.isPresent()) {
+            // Before any server or worker starts: the run asked for something this machine cannot give.
+            err.println("error: --skew: " + noFakeTime.get());
+            return ExitCode.START_FAILED;
+        }
         if (!headless) {
             Optional<String> whyNot = ConsoleTerminal.whyNot();
             if (whyNot.isEmpty()) {

@@ -10,6 +10,7 @@ import lab.fleet.WorkerExit;
 import lab.guard.LockState;
 import lab.launcher.LabSettings;
 import lab.launcher.LabView;
+import lab.protocol.Durations;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -156,7 +157,8 @@ public final class SnapshotPublisher implements AutoCloseable {
                                 .filter(WorkerExit::onItsOwn)
                                 .map(x -> Integer.toString(x.code()))
                                 .orElse(""),
-                        hostLabel(lab.settings().host(w.id()))))
+                        hostLabel(lab.settings().host(w.id())),
+                        w.skew().isZero() ? "" : Durations.formatSigned(w.skew())))
                 .toList());
         // Beside the lab's own, each under a line that names it and where it runs: it is not the lab's to kill.
         for (AttachedWorker w : lab.attached()) {

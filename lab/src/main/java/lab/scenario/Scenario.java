@@ -18,6 +18,9 @@ public record Scenario(
     /** Network namespaces, one per simulated host. */
     public static final String NETNS = "netns";
 
+    /** libfaketime, which moves one worker's wall clock ({@code skew} steps). */
+    public static final String FAKETIME = "faketime";
+
     public Scenario {
         requires = List.copyOf(requires);
         steps = List.copyOf(steps);

@@ -33,7 +33,7 @@ public final class ScenarioParser {
     static final List<String> TOP = List.of("title", "lesson", "requires", "setup", "steps");
 
     /** What a scenario may require of the machine: network namespaces for its hosts. */
-    static final List<String> REQUIREMENTS = List.of(Scenario.NETNS);
+    static final List<String> REQUIREMENTS = List.of(Scenario.NETNS, Scenario.FAKETIME);
     /** A scenario is a page of YAML; anything far larger is not one, and is refused before the YAML reader. */
     static final int MAX_BYTES = 256 * 1024;
 
@@ -131,6 +131,9 @@ public final class ScenarioParser {
                         r,
                         "requires: netns is for hosts apart (expected setup.hosts: 2 or more; setup has 1" + " host)");
             }
+        }
+        if (!requires.contains(Scenario.FAKETIME)) {
+            SkewStep.refuseWithoutFaketime(nodes, top.get("steps").value());
         }
         return new Scenario(title, lesson, requires, setup, steps, source);
     }

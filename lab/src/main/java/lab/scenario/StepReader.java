@@ -26,7 +26,7 @@ final class StepReader {
     static final List<String> STEPS = Stream.of(
                     Stream.of("say", "wait", "expect", "mode", "mark"),
                     Fault.WORKER_WORDS.stream(),
-                    Stream.of("partition", "heal"),
+                    Stream.of(SkewStep.NAME, "partition", "heal"),
                     Arrays.stream(ServerName.values()).map(ServerName::toString))
             .flatMap(s -> s)
             .toList();
@@ -85,6 +85,7 @@ final class StepReader {
             case "mode" -> switchMode(line, value);
             case "mark" -> mark(line, value);
             case "partition", "heal" -> network(line, name, value);
+            case SkewStep.NAME -> SkewStep.read(nodes, setup, line, value);
             default -> serverOrFault(line, name, value);
         };
     }

@@ -14,6 +14,8 @@ public enum Action implements Command {
     /** SIGSTOP / SIGCONT */
     PAUSE_RESUME,
     RESTART,
+    /** Restarts the selected worker with its wall clock 3 s ahead, or a skewed one on the machine's clock again. */
+    SKEW_CLOCK,
     /** SIGTERM: a graceful stop, releasing or not as release-on-shutdown says */
     STOP,
     TOGGLE_REDIS,

@@ -41,6 +41,8 @@ public sealed interface Fault {
 
         R restart(Restart f);
 
+        R skew(Skew f);
+
         R serverStop(ServerStop f);
 
         R serverStart(ServerStart f);
@@ -176,6 +178,27 @@ public sealed interface Fault {
         @Override
         public Fault fromTickAt(Instant at) {
             return new Restart(target.fromTickAt(at));
+        }
+    }
+
+    /**
+     * A fresh worker JVM under the same id whose wall clock is {@code by} from the machine's (zero: the machine's
+     * clock again), as a node whose clock drifted looks to everything inside it; aimed at a worker, never the holder.
+     */
+    record Skew(WorkerTarget target, java.time.Duration by) implements OnWorker {
+        @Override
+        public <R> R on(Cases<R> cases) {
+            return cases.skew(this);
+        }
+
+        @Override
+        public LabFact.FaultKind kind() {
+            return LabFact.FaultKind.SKEW;
+        }
+
+        @Override
+        public String describe() {
+            return "skew " + target + " by " + lab.protocol.Durations.formatSigned(by);
         }
     }
 

@@ -175,7 +175,8 @@ public final class LiveModel {
                                     .anyMatch(h -> h.equals(p.id()) || h.startsWith(p.id() + "@")),
                     p.id().equals(selected),
                     p.exitCode(),
-                    p.host()));
+                    p.host(),
+                    p.skew()));
         }
         List<CounterRow> latest = rows.subList(Math.max(0, rows.size() - ROWS_SHOWN), rows.size());
         Map<Instant, Integer> latestPerTick = new HashMap<>();

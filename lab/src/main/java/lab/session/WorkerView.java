@@ -10,6 +10,7 @@ package lab.session;
  *     each on the lock holder)
  * @param exitCode the exit code of a worker that ended on its own, else empty
  * @param host the simulated host it runs on, or empty when the lab has one host only
+ * @param skew its wall clock's offset from the machine's as the lab set it ({@code +3s}), or empty
  */
 public record WorkerView(
         String id,
@@ -24,7 +25,40 @@ public record WorkerView(
         boolean holdsLock,
         boolean selected,
         String exitCode,
-        String host) {
+        String host,
+        String skew) {
+    /** On the machine's clock. */
+    public WorkerView(
+            String id,
+            long pid,
+            int port,
+            String state,
+            String mode,
+            String lastOutcome,
+            long executed,
+            long skipped,
+            long errors,
+            boolean holdsLock,
+            boolean selected,
+            String exitCode,
+            String host) {
+        this(
+                id,
+                pid,
+                port,
+                state,
+                mode,
+                lastOutcome,
+                executed,
+                skipped,
+                errors,
+                holdsLock,
+                selected,
+                exitCode,
+                host,
+                "");
+    }
+
     public WorkerView(
             String id,
             long pid,

@@ -25,7 +25,9 @@ final class HelpOverlay {
                         upDown + " 选中一个 worker（不选时：锁的持有者）"),
                 look.say("k kill -9 it   p pause / resume it   r restart it", "k kill -9 杀掉   p 暂停 / 恢复   r 重启"),
                 look.say("r with none selected: a worker that is down first", "不选时 r 先重启已退出的 worker"),
-                look.say("s stop it gracefully (SIGTERM)", "s 正常停止（SIGTERM）"),
+                look.say(
+                        "s stop it gracefully (SIGTERM)   a restart it 3 s ahead / on time",
+                        "s 正常停止（SIGTERM）   a 重启，时钟拨快 3 秒 / 拨回"),
                 look.say(
                         "R stop / start Redis    P stop / start PostgreSQL", "R 停止 / 启动 Redis    P 停止 / 启动 PostgreSQL"),
                 look.say(

@@ -66,6 +66,7 @@ final class KeyBar {
         keys.add(new String[] {"P", "pg"});
         keys.add(new String[] {"t", look.say("task", "任务")});
         keys.add(new String[] {"c", look.say("clear", "清表")});
+        keys.add(new String[] {"a", look.say("skew", "时钟")});
         if (s.workers().stream().anyMatch(w -> !w.host().isEmpty())) {
             keys.add(new String[] {"x", look.say("cut host", "断开主机")});
         }

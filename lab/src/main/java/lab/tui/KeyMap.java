@@ -54,6 +54,7 @@ public final class KeyMap {
                     case 'k' -> Action.KILL;
                     case 'p' -> Action.PAUSE_RESUME;
                     case 'r' -> Action.RESTART;
+                    case 'a' -> Action.SKEW_CLOCK;
                     case 's' -> Action.STOP;
                     case 'R' -> Action.TOGGLE_REDIS;
                     case 'B' -> Action.RESTART_REDIS;

@@ -88,7 +88,7 @@ final class WorkersPanel {
         c = pen.put(
                 c,
                 y,
-                Pen.fit(crashed ? look.say("exit ", "退出 ") + w.exitCode() : stateWord(w.state()), 10),
+                Pen.fit(skewed(crashed ? look.say("exit ", "退出 ") + w.exitCode() : stateWord(w.state()), w.skew()), 10),
                 crashed ? Role.BAD : stateRole(w.state()));
         // A space always follows the name: quartz-cluster, one column too long, ran into the outcome.
         c = pen.putMode(c, y, Pen.fit(Pen.fit(w.mode(), 12), 13), w.mode());
@@ -102,6 +102,19 @@ final class WorkersPanel {
         if (w.holdsLock()) {
             pen.put(c, y, look.say("HOLDS", "持有"), Role.GOOD);
         }
+    }
+
+    /**
+     * The state with the offset the lab set on its clock ({@code up +3s}), the state cut so that the offset always
+     * shows and a space still follows: on 80 columns the row has no room for a column of its own.
+     */
+    static String skewed(String state, String skew) {
+        if (skew.isEmpty()) {
+            return state;
+        }
+        int room = Math.max(0, 9 - Pen.cells(skew) - 1);
+        String head = Pen.cells(state) <= room ? state : Pen.fit(state, room).stripTrailing();
+        return head.isEmpty() ? skew : head + " " + skew;
     }
 
     private String stateWord(String state) {

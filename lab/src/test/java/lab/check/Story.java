@@ -83,6 +83,20 @@ final class Story {
                 ts, Event.LAB, 1, EventType.FAULT, null, "kind=" + kind + " target=" + target + " target_pid=" + pid);
     }
 
+    /**
+     * The launcher's record that it set {@code target}'s wall clock {@code skewMs} from the machine's: its process
+     * {@code pid} is replaced by a restart (0: a skew asked at start, before any process).
+     */
+    Story skew(String ts, String target, long pid, long skewMs) {
+        return said(
+                ts,
+                Event.LAB,
+                1,
+                EventType.FAULT,
+                null,
+                "kind=skew target=" + target + (pid == 0 ? "" : " target_pid=" + pid) + " skew_ms=" + skewMs);
+    }
+
     /** The launcher's record that it cut ({@code partition}) or healed ({@code heal}) {@code host}, with its workers. */
     Story network(String ts, String kind, String host, String workers) {
         Map<String, Object> m = line(ts, Event.LAB, 1, EventType.FAULT, null);
@@ -125,7 +139,8 @@ final class Story {
      */
     Explanations explain(String from, String to) {
         Explanations x = Explainer.explain(rows, events, t(from), t(to), SECOND);
-        Figures f = Checker.figures(rows, t(from), t(to), SECOND);
+        // As the explainer reads it: a skewed worker's runs put back on the machine's clock by the recording's skews.
+        Figures f = Checker.figures(rows, t(from), t(to), SECOND, Clocks.ONE.withSkews(LabSkews.of(events)));
         assertThat(kinds(x, Finding.Kind.DUPLICATE)).as("duplicate findings").isEqualTo(f.duplicateTicks());
         assertThat(kinds(x, Finding.Kind.OVERLAP)).as("overlap findings").isEqualTo(f.overlaps());
         assertThat(kinds(x, Finding.Kind.MISSED)).as("missed findings").isEqualTo(f.missedTicks());

@@ -48,6 +48,7 @@ class BadCommandLinePropertyTest {
             List.of("--lang", "en"),
             List.of("--lang", "zh"),
             List.of("--switch", "1s=redis"),
+            List.of("--skew", "w1=+1s"),
             List.of("--redis-url", "redis://127.0.0.1:1"),
             List.of("--pg-url", "jdbc:postgresql://127.0.0.1:1/x"),
             List.of("--no-color"),
@@ -190,13 +191,14 @@ class BadCommandLinePropertyTest {
 
     private static List<String> badRunOption(RandomGenerator r) {
         String junk = "¿" + Junk.text(r, 10);
-        return switch (r.nextInt(7)) {
+        return switch (r.nextInt(8)) {
             case 0 -> List.of("--duration", Junk.pick(r, List.of(junk, "0", "-1s", "99999999999999999999h", "1e9s")));
             case 1 -> List.of("--lang", junk);
             case 2 -> List.of("--switch", Junk.pick(r, List.of(junk, "1s=" + junk, junk + "=redis", "=")));
             case 3 -> List.of("--redis-url", Junk.pick(r, List.of(junk, "redis://" + junk, "redis://:pw@" + junk)));
             case 4 -> List.of("--pg-url", Junk.pick(r, List.of(junk, "postgres://" + junk)));
             case 5 -> List.of("--speed", Junk.pick(r, List.of(junk, "NaN", "-1", "0", "Infinity", "1e400")));
+            case 6 -> List.of("--skew", Junk.pick(r, List.of(junk, "w1=" + junk, junk + "=+3s", "w99=+3s", "w1=+25h")));
             default -> List.of(
                     "--scenario",
                     Junk.pick(

@@ -175,6 +175,23 @@ class DashboardRendererTest {
     }
 
     @Test
+    void a_worker_whose_clock_the_lab_skewed_shows_its_offset_beside_its_state_and_the_row_still_fits_80_columns() {
+        SnapshotFixture f = SnapshotFixture.withWorkers(0).tick(0, "naive", 2);
+        f.workers.add(new WorkerView("w1", 1, 1, "up", "naive", "executed", 1, 0, 0, false, false));
+        f.workers.add(new WorkerView(
+                "w2", 4128, 40002, "paused", "quartz-cluster", "executed", 3, 0, 0, true, false, "", "", "+3s"));
+        f.workers.add(
+                new WorkerView("w3", 4129, 40003, "up", "naive", "executed", 3, 0, 0, false, false, "", "", "-500ms"));
+
+        Rendered screen = Rendered.render(f.build(), Rendered.MONO_UTF8, 80, 24, false);
+
+        assertThat(screen.text())
+                .containsPattern("w2 +4128 +40002 +pause \\+3s +quartz-clust +executed +3 +0 +0  HOLDS")
+                .containsPattern("w3 +4129 +40003 +up -500ms +naive");
+        assertThat(screen.lines()).allSatisfy(l -> assertThat(Pen.cells(l)).isLessThanOrEqualTo(80));
+    }
+
+    @Test
     void the_help_overlay_lists_the_keys_over_the_dashboard() {
         Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
 
@@ -184,6 +201,7 @@ class DashboardRendererTest {
                         "1 naive   2 local-mutex   3 redis   4 postgres",
                         "5 idempotent   6 fenced   7 host-mutex",
                         "k kill -9 it",
+                        "a restart it 3 s ahead / on time",
                         "R stop / start Redis",
                         "o knob panel: ↑↓ pick a knob, Enter sets its next value",
                         "e why line: one finding back (wraps to the newest)",

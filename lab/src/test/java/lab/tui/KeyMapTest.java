@@ -35,6 +35,7 @@ class KeyMapTest {
         "k, KILL",
         "p, PAUSE_RESUME",
         "r, RESTART",
+        "a, SKEW_CLOCK",
         "R, TOGGLE_REDIS",
         "B, RESTART_REDIS",
         "P, TOGGLE_POSTGRES",
