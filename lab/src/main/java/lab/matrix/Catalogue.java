@@ -59,7 +59,7 @@ public final class Catalogue {
                 new MatrixFault(
                         "holder-paused",
                         "Holder paused past its lease",
-                        "持有者暂停超过租期",
+                        "持有者暂停超过租约",
                         Function.identity(),
                         Optional.of((lab, mode, say) -> {
                             say.accept(inject(lab, new Fault.Pause(target(mode))));

@@ -32,7 +32,7 @@ public final class MatrixPage {
                 : "# The matrix: which cure survives which fault\n\n(中文：[zh/matrix.md](zh/matrix.md))\n\n");
         page.append(zh
                 ? "每一格是一次无界面的短运行：一种模式遇上一种故障，只按计数表判断（每个 tick 的行数、重复、重叠、漏跑，"
-                        + "以及解释器给出的原因）。**扛得住**：判断的 tick 里没有一次重复、重叠或漏跑；**扛不住**：至少一次，"
+                        + "以及原因分析器给出的原因）。**扛得住**：判断的 tick 里没有一次重复、重叠或漏跑；**扛不住**：至少一次，"
                         + "括号里是次数和原因。这一页由 `docs/matrix.json` 生成，不要手改。\n\n"
                 : "Each cell is a short headless run: one mode under one fault, judged from the counter table alone (rows per"
                         + " tick, duplicates, overlaps, missed ticks, and the causes the explainer gives them). **survives**:"
