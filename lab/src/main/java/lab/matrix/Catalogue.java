@@ -8,6 +8,7 @@ import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.session.Fault;
+import lab.session.FaultResult;
 import lab.session.LabControl;
 import lab.session.ServerName;
 import lab.session.WorkerTarget;
@@ -130,8 +131,8 @@ public final class Catalogue {
     }
 
     /** A fault done now, aimed at a tick that begins at or after this instant, as a scenario's step is. */
-    static String inject(LabControl lab, Fault fault) {
-        return lab.faults().inject(fault.fromTickAt(lab.clock().instant())).line();
+    static FaultResult inject(LabControl lab, Fault fault) {
+        return lab.faults().inject(fault.fromTickAt(lab.clock().instant()));
     }
 
     /** The holder; in a mode with no lock, whose every worker runs, the first worker. */

@@ -24,6 +24,7 @@ import lab.protocol.OnLockError;
 import lab.protocol.Release;
 import lab.protocol.SetupSpec;
 import lab.session.Fault;
+import lab.session.FaultResult;
 import lab.session.LabControl;
 import lab.session.ServerInfo;
 import lab.session.SwitchResult;
@@ -108,6 +109,14 @@ public final class MatrixRun {
                 say.accept(fault.name() + ": starting a lab of " + settings.workers() + " workers for "
                         + touched.size() + " modes");
                 lab.start(line -> {});
+                if (fault.hosts() > 1 && !lab.view().hostsHaveNetworks()) {
+                    // Allowed, but making the hosts' networks failed: nothing could cut a host off.
+                    for (Mode mode : touched) {
+                        done.put(mode, CellResult.notApplicable(mode.cliName(), fault.name(),
+                                "the hosts could not be given networks of their own here"));
+                    }
+                    touched.clear();
+                }
                 for (Mode mode : touched) {
                     done.put(mode, cell(lab, fault, mode));
                     say.accept("  " + line(done.get(mode)));
@@ -157,9 +166,18 @@ public final class MatrixRun {
         }
         control.sleep(mode.lock().sight() == Mode.Sight.CLUSTER ? WARM_CLUSTER : WARM);
         Instant from = control.clock().instant();
-        fault.plan().orElseThrow().apply(control, mode, line -> {});
+        List<FaultResult> results = new ArrayList<>();
+        fault.plan().orElseThrow().apply(control, mode, results::add);
         Instant to = control.clock().instant();
         control.sleep(control.settle());
+        Optional<FaultResult> notDone = results.stream()
+                .filter(r -> !(r instanceof FaultResult.Done || r instanceof FaultResult.Unchanged))
+                .findFirst();
+        if (notDone.isPresent()) {
+            restartTheDead(lab);
+            return CellResult.notApplicable(
+                    mode.cliName(), fault.name(), "the fault was not done: " + notDone.get().line());
+        }
         CellResult result;
         try {
             Figures f = control.figures(from, to);

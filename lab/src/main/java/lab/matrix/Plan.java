@@ -2,6 +2,7 @@ package lab.matrix;
 
 import java.util.function.Consumer;
 import lab.protocol.Mode;
+import lab.session.FaultResult;
 import lab.session.LabControl;
 
 /**
@@ -11,5 +12,6 @@ import lab.session.LabControl;
  */
 @FunctionalInterface
 public interface Plan {
-    void apply(LabControl lab, Mode mode, Consumer<String> say) throws InterruptedException;
+    /** Does it; {@code done} hears what came of each fault, so that a fault the lab did not do is no cell. */
+    void apply(LabControl lab, Mode mode, Consumer<FaultResult> done) throws InterruptedException;
 }
