@@ -16,6 +16,7 @@ import lab.protocol.ModeChange;
  *                  {@code n/a} with {@link #NOT_BUILT}
  * @param untouched for a mode it cannot touch, why (no lock server to stop); empty where it can
  * @param hosts     the simulated hosts its lab needs (2 or more: the hosts are cut apart, and need namespaces)
+ * @param jitter    each fire's lateness at most, in its lab (set-up only, so one per fault)
  * @param span      how long its cells' judged spans last with {@code plan} done, for the time a run will take
  */
 public record MatrixFault(
@@ -26,6 +27,7 @@ public record MatrixFault(
         Optional<Plan> plan,
         Function<Mode, Optional<String>> untouched,
         int hosts,
+        Duration jitter,
         Duration span) {
     /** Why a fault being built elsewhere has no cell yet: the lead wires its plan into {@link Catalogue} after merging. */
     public static final String NOT_BUILT = "not in this build yet";

@@ -46,7 +46,8 @@ public final class MatrixRun {
     static final Duration JITTER = Duration.ofMillis(200);
 
     /** The set-up every cell runs with, as the page states it. */
-    public static final String SETUP = "3 workers (4 on 2 hosts for host-cut-off), a tick every 1s, jitter 200ms,"
+    public static final String SETUP = "3 workers (4 on 2 hosts for host-cut-off), a tick every 1s, jitter 200ms (0 for"
+            + " holder-killed),"
             + " task-time 300ms, lock-ttl 1s, hold-at-least 0, lock-wait 0, renew off, recheck off, release safe,"
             + " on-lock-error skip, store h2; each cell's fault changes what its column says";
 
@@ -140,7 +141,7 @@ public final class MatrixRun {
                 .with(Knobs.WORKERS, fault.hosts() > 1 ? 4 : 3)
                 .with(Knobs.HOSTS, fault.hosts())
                 .with(Knobs.EVERY, EVERY)
-                .with(Knobs.JITTER, JITTER);
+                .with(Knobs.JITTER, fault.jitter());
         return new LabSettings(
                 setup, ModeSpec.defaults(Mode.NAIVE), null, null, runsDir, "tick", null, null, List.of());
     }

@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +23,7 @@ class MatrixQuickTest {
     Path dir;
 
     @Test
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void a_quick_run_gives_every_cell_the_verdict_the_committed_matrix_gives_it() throws Exception {
         Matrix committed = Matrix.fromJson(Files.readString(Path.of("..", "docs", "matrix.json")));
         Matrix quick = Matrices.run(
