@@ -56,12 +56,16 @@ class ArchitectureTest {
             Map.entry("bench", Set.of("runs", "launcher", "tui", "os", "session", "protocol")),
             // The soak drives one lab through its controls, as a scenario does, and judges it from the table.
             Map.entry("soak", Set.of("launcher", "headless", "session", "check", "store", "os", "protocol")),
+            // The matrix drives one lab per fault through its controls, as a scenario does, and judges each cell
+            // from the table.
+            Map.entry("matrix", Set.of("launcher", "session", "check", "protocol")),
             // The report draws a run folder after the fact: the table's rows, the recording, the explainer.
             Map.entry("report", Set.of("check", "store", "protocol")),
             Map.entry(
                     "cli",
                     Set.of(
                             "bench",
+                            "matrix",
                             "report",
                             "soak",
                             "runs",

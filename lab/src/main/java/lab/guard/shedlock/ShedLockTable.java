@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 
@@ -47,14 +48,16 @@ public final class ShedLockTable {
     /**
      * Creates the table when it is missing. Every worker does so as it opens the mode, at the same moment: two
      * concurrent {@code CREATE TABLE IF NOT EXISTS} may still collide in PostgreSQL's catalog, and the loser finds the
-     * table there.
+     * table there: as a duplicate key in {@code pg_type} (23505), a duplicate table (42P07), or the table's row type
+     * already there (42710, {@code type "shedlock" already exists}: three workers switching in at once on a fresh
+     * server, seen by the matrix).
      */
     static void create(DataSource ds) throws SQLException {
         try (Connection c = ds.getConnection();
                 Statement s = c.createStatement()) {
             s.execute(CREATE);
         } catch (SQLException e) {
-            if (!"23505".equals(e.getSQLState()) && !"42P07".equals(e.getSQLState())) {
+            if (!List.of("23505", "42P07", "42710").contains(e.getSQLState())) {
                 throw e;
             }
         }

@@ -1,0 +1,176 @@
+package lab.matrix;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import lab.protocol.Knobs;
+import lab.protocol.Mode;
+import lab.protocol.ModeChange;
+import lab.session.Fault;
+import lab.session.FaultResult;
+import lab.session.LabControl;
+import lab.session.ServerName;
+import lab.session.WorkerTarget;
+
+/**
+ * Every fault the matrix runs, one {@link MatrixFault} each, in the page's column order. A fault is one entry: the two
+ * being built elsewhere ({@code redis-restart}, {@code clock-skew}) have no plan yet, so their cells say
+ * {@link MatrixFault#NOT_BUILT}; wiring one is giving its entry a plan.
+ */
+public final class Catalogue {
+    private static final Duration SEC = Duration.ofSeconds(1);
+
+    private Catalogue() {}
+
+    public static List<MatrixFault> all() {
+        return List.of(
+                new MatrixFault(
+                        "fast-job",
+                        "Fast job",
+                        "任务很快",
+                        // Shorter than the spread of the workers' fires, and the lock given back at the job's end.
+                        c -> c.and(Knobs.TASK_TIME, Duration.ZERO),
+                        Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
+                        m -> Optional.empty(),
+                        1,
+                        MatrixRun.JITTER,
+                        Duration.ofSeconds(5)),
+                new MatrixFault(
+                        "short-ttl",
+                        "TTL shorter than the job",
+                        "TTL 比任务短",
+                        c -> c.and(Knobs.TASK_TIME, Duration.ofMillis(1500)).and(Knobs.LOCK_TTL, Duration.ofMillis(500)),
+                        Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
+                        Catalogue::withoutLease,
+                        1,
+                        MatrixRun.JITTER,
+                        Duration.ofSeconds(5)),
+                new MatrixFault(
+                        "holder-killed",
+                        "Holder killed",
+                        "持有者被杀",
+                        // A lease longer than a period, as leases are: what a dead holder leaves behind shows. Fires
+                        // with no jitter (4 to 26 ms apart), so the kill, once the launcher has seen the holder, comes
+                        // after every worker's fire: a session lock freed at once is not taken again for the tick.
+                        c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)),
+                        Optional.of((lab, mode, say) -> {
+                            say.accept(inject(lab, new Fault.Kill(target(mode))));
+                            lab.sleep(Duration.ofSeconds(4));
+                        }),
+                        m -> Optional.empty(),
+                        1,
+                        Duration.ZERO,
+                        Duration.ofSeconds(4)),
+                new MatrixFault(
+                        "holder-paused",
+                        "Holder paused past its lease",
+                        "持有者暂停超过租约",
+                        Function.identity(),
+                        Optional.of((lab, mode, say) -> {
+                            say.accept(inject(lab, new Fault.Pause(target(mode))));
+                            lab.sleep(Duration.ofMillis(2500));
+                            say.accept(inject(lab, new Fault.Resume(target(mode))));
+                            lab.sleep(Duration.ofSeconds(3));
+                        }),
+                        m -> Optional.empty(),
+                        1,
+                        MatrixRun.JITTER,
+                        Duration.ofMillis(5500)),
+                new MatrixFault(
+                        "server-down",
+                        "Lock server down, then up",
+                        "锁服务器停了又起",
+                        Function.identity(),
+                        Optional.of((lab, mode, say) -> {
+                            ServerName server = lockServer(mode);
+                            say.accept(inject(lab, new Fault.ServerStop(server)));
+                            lab.sleep(Duration.ofSeconds(3));
+                            say.accept(inject(lab, new Fault.ServerStart(server)));
+                            lab.sleep(Duration.ofSeconds(3));
+                        }),
+                        Catalogue::withoutServer,
+                        1,
+                        MatrixRun.JITTER,
+                        Duration.ofSeconds(6)),
+                new MatrixFault(
+                        "redis-restart",
+                        "Lock server restarted without persistence",
+                        "锁服务器无持久化重启",
+                        Function.identity(),
+                        // Wired after the redis: restart step is merged: stop and start again, the keys forgotten.
+                        Optional.empty(),
+                        m -> m.needs().contains(Mode.Need.REDIS)
+                                ? Optional.empty()
+                                : Optional.of("no lock on Redis: the restart cannot touch it"),
+                        1,
+                        MatrixRun.JITTER,
+                        Duration.ofSeconds(6)),
+                new MatrixFault(
+                        "clock-skew",
+                        "Clock skewed",
+                        "时钟偏移",
+                        Function.identity(),
+                        // Wired after the skew step is merged: one worker restarted 3 s ahead.
+                        Optional.empty(),
+                        m -> Optional.empty(),
+                        1,
+                        MatrixRun.JITTER,
+                        Duration.ofSeconds(6)),
+                new MatrixFault(
+                        "host-cut-off",
+                        "Host cut off",
+                        "主机断网",
+                        // A lease longer than a period: the cut-off holder cannot give it back, nor renew it.
+                        c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)),
+                        Optional.of((lab, mode, say) -> {
+                            say.accept(inject(lab, new Fault.Partition(WorkerTarget.HOLDER)));
+                            lab.sleep(Duration.ofSeconds(3));
+                            say.accept(inject(lab, new Fault.Heal(WorkerTarget.HOLDER)));
+                            lab.sleep(Duration.ofSeconds(3));
+                        }),
+                        Catalogue::withoutServer,
+                        2,
+                        MatrixRun.JITTER,
+                        Duration.ofSeconds(6)));
+    }
+
+    /** The fault named {@code name}; empty for a name no entry has. */
+    public static Optional<MatrixFault> named(String name) {
+        return all().stream().filter(f -> f.name().equals(name)).findFirst();
+    }
+
+    /** A fault done now, aimed at a tick that begins at or after this instant, as a scenario's step is. */
+    static FaultResult inject(LabControl lab, Fault fault) {
+        return lab.faults().inject(fault.fromTickAt(lab.clock().instant()));
+    }
+
+    /** The holder; in a mode with no lock, whose every worker runs, the first worker. */
+    private static WorkerTarget target(Mode mode) {
+        return mode.lock().sight() == Mode.Sight.NONE ? WorkerTarget.of("w1") : WorkerTarget.holder();
+    }
+
+    private static ServerName lockServer(Mode mode) {
+        return mode.needs().contains(Mode.Need.REDIS) ? ServerName.REDIS : ServerName.POSTGRES;
+    }
+
+    private static Optional<String> withoutServer(Mode mode) {
+        return mode.needs().contains(Mode.Need.REDIS) || mode.needs().contains(Mode.Need.POSTGRES)
+                ? Optional.empty()
+                : Optional.of("no lock server: its " + (mode.lock().sight() == Mode.Sight.NONE
+                        ? "writes go to the store alone"
+                        : "lock lives in the worker's " + (mode.lock().sight() == Mode.Sight.EACH_HOST
+                                ? "host"
+                                : "process")));
+    }
+
+    /** Only a lease can run out before the job: a lock held by a session or a process has no TTL. */
+    private static Optional<String> withoutLease(Mode mode) {
+        return mode.lock().sight() == Mode.Sight.LEASE
+                ? Optional.empty()
+                : Optional.of(mode.lock().sight() == Mode.Sight.NONE || mode.lock().sight() == Mode.Sight.CLUSTER
+                        ? "no lock, so no TTL"
+                        : "no TTL: the lock is held until the job ends");
+    }
+
+}
