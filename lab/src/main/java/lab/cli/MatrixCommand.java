@@ -16,15 +16,18 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "matrix",
         mixinStandardHelpOptions = true,
-        description = "Runs every mode against every fault the lab can do, each cell a short headless run judged from the"
-                + " counter table; writes docs/matrix.json and renders docs/matrix.md and docs/zh/matrix.md from it"
-                + " (exit 0 every cell run or n/a, 1 a page could not be rendered, 2 bad input, 3 a lab did not start)")
+        description =
+                "Runs every mode against every fault the lab can do, each cell a short headless run judged from the"
+                        + " counter table; writes docs/matrix.json and renders docs/matrix.md and docs/zh/matrix.md from it"
+                        + " (exit 0 every cell run or n/a, 1 a page could not be rendered, 2 bad input, 3 a lab did not start)")
 final class MatrixCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--quick", description = "the modes of the quick set only (redis, postgres, idempotent,"
-            + " fenced, shedlock), against every fault")
+    @Option(
+            names = "--quick",
+            description = "the modes of the quick set only (redis, postgres, idempotent,"
+                    + " fenced, shedlock), against every fault")
     boolean quick;
 
     @Option(
@@ -52,13 +55,15 @@ final class MatrixCommand implements Callable<Integer> {
         if (out != null && Files.isDirectory(out)) {
             throw LabCommand.bad(spec, "--out", out.toString(), "a file to write, not a folder");
         }
-        if (out != null && out.toAbsolutePath().getParent() != null
+        if (out != null
+                && out.toAbsolutePath().getParent() != null
                 && !Files.isDirectory(out.toAbsolutePath().getParent())) {
             throw LabCommand.bad(spec, "--out", out.toString(), "a file in a folder that exists");
         }
         String home = System.getProperty("lab.home");
         if (out == null && (home == null || !Files.isRegularFile(Path.of(home, "run.sh")))) {
-            throw LabCommand.bad(spec, "matrix", String.valueOf(home), "to be started by ./run.sh matrix, or --out FILE");
+            throw LabCommand.bad(
+                    spec, "matrix", String.valueOf(home), "to be started by ./run.sh matrix, or --out FILE");
         }
         Path json = out != null ? out : Path.of(home, "docs", "matrix.json");
         if (render) {

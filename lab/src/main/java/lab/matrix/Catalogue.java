@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
-import lab.protocol.ModeChange;
 import lab.session.Fault;
 import lab.session.FaultResult;
 import lab.session.LabControl;
@@ -40,7 +39,8 @@ public final class Catalogue {
                         "short-ttl",
                         "TTL shorter than the job",
                         "TTL 比任务短",
-                        c -> c.and(Knobs.TASK_TIME, Duration.ofMillis(1500)).and(Knobs.LOCK_TTL, Duration.ofMillis(500)),
+                        c -> c.and(Knobs.TASK_TIME, Duration.ofMillis(1500))
+                                .and(Knobs.LOCK_TTL, Duration.ofMillis(500)),
                         Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
                         Catalogue::withoutLease,
                         1,
@@ -157,20 +157,20 @@ public final class Catalogue {
     private static Optional<String> withoutServer(Mode mode) {
         return mode.needs().contains(Mode.Need.REDIS) || mode.needs().contains(Mode.Need.POSTGRES)
                 ? Optional.empty()
-                : Optional.of("no lock server: its " + (mode.lock().sight() == Mode.Sight.NONE
-                        ? "writes go to the store alone"
-                        : "lock lives in the worker's " + (mode.lock().sight() == Mode.Sight.EACH_HOST
-                                ? "host"
-                                : "process")));
+                : Optional.of("no lock server: its "
+                        + (mode.lock().sight() == Mode.Sight.NONE
+                                ? "writes go to the store alone"
+                                : "lock lives in the worker's "
+                                        + (mode.lock().sight() == Mode.Sight.EACH_HOST ? "host" : "process")));
     }
 
     /** Only a lease can run out before the job: a lock held by a session or a process has no TTL. */
     private static Optional<String> withoutLease(Mode mode) {
         return mode.lock().sight() == Mode.Sight.LEASE
                 ? Optional.empty()
-                : Optional.of(mode.lock().sight() == Mode.Sight.NONE || mode.lock().sight() == Mode.Sight.CLUSTER
-                        ? "no lock, so no TTL"
-                        : "no TTL: the lock is held until the job ends");
+                : Optional.of(
+                        mode.lock().sight() == Mode.Sight.NONE || mode.lock().sight() == Mode.Sight.CLUSTER
+                                ? "no lock, so no TTL"
+                                : "no TTL: the lock is held until the job ends");
     }
-
 }

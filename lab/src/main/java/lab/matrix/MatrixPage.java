@@ -28,25 +28,37 @@ public final class MatrixPage {
         Map<String, String> paragraphs = paragraphs(lang);
         boolean zh = lang == Lang.ZH;
         StringBuilder page = new StringBuilder();
-        page.append(zh ? "# 矩阵：哪种办法扛得住哪种故障\n\n（English: [../matrix.md](../matrix.md)）\n\n"
-                : "# The matrix: which cure survives which fault\n\n(中文：[zh/matrix.md](zh/matrix.md))\n\n");
-        page.append(zh
-                ? "每一格是一次无界面的短运行：一种模式遇上一种故障，只按计数表判断（每个 tick 的行数、重复、重叠、漏跑，"
-                        + "以及原因分析器给出的原因）。**扛得住**：判断的 tick 里没有一次重复、重叠或漏跑；**扛不住**：至少一次，"
-                        + "括号里是次数和原因。这一页由 `docs/matrix.json` 生成，不要手改。\n\n"
-                : "Each cell is a short headless run: one mode under one fault, judged from the counter table alone (rows per"
-                        + " tick, duplicates, overlaps, missed ticks, and the causes the explainer gives them). **survives**:"
-                        + " no duplicate, overlap or missed tick in the ticks judged; **fails**: at least one, counted in"
-                        + " brackets with its causes. This page is rendered from `docs/matrix.json`; do not edit it by hand.\n\n");
+        page.append(
+                zh
+                        ? "# 矩阵：哪种办法扛得住哪种故障\n\n（English: [../matrix.md](../matrix.md)）\n\n"
+                        : "# The matrix: which cure survives which fault\n\n(中文：[zh/matrix.md](zh/matrix.md))\n\n");
+        page.append(
+                zh
+                        ? "每一格是一次无界面的短运行：一种模式遇上一种故障，只按计数表判断（每个 tick 的行数、重复、重叠、漏跑，"
+                                + "以及原因分析器给出的原因）。**扛得住**：判断的 tick 里没有一次重复、重叠或漏跑；**扛不住**：至少一次，"
+                                + "括号里是次数和原因。这一页由 `docs/matrix.json` 生成，不要手改。\n\n"
+                        : "Each cell is a short headless run: one mode under one fault, judged from the counter table alone (rows per"
+                                + " tick, duplicates, overlaps, missed ticks, and the causes the explainer gives them). **survives**:"
+                                + " no duplicate, overlap or missed tick in the ticks judged; **fails**: at least one, counted in"
+                                + " brackets with its causes. This page is rendered from `docs/matrix.json`; do not edit it by hand.\n\n");
         page.append(zh ? "- 命令：`" : "- Command: `").append(m.command()).append("`\n");
-        page.append(zh ? "- 日期：" : "- Date: ").append(m.date()).append(zh ? "，用时 " : ", taking ")
-                .append(m.seconds()).append(" s\n");
-        page.append(zh ? "- 每一格的起点：" : "- Every cell starts from: ").append(m.setup()).append("\n");
+        page.append(zh ? "- 日期：" : "- Date: ")
+                .append(m.date())
+                .append(zh ? "，用时 " : ", taking ")
+                .append(m.seconds())
+                .append(" s\n");
+        page.append(zh ? "- 每一格的起点：" : "- Every cell starts from: ")
+                .append(m.setup())
+                .append("\n");
         page.append(zh ? "- 机器：" : "- Machine: ").append(machine(m.machine())).append("\n\n");
         table(m, zh, page);
         page.append(zh ? "\n## 每种故障\n" : "\n## Fault by fault\n");
         for (MatrixFault.Title f : m.faults()) {
-            page.append("\n### ").append(zh ? f.zh() : f.en()).append(" (`").append(f.name()).append("`)\n\n");
+            page.append("\n### ")
+                    .append(zh ? f.zh() : f.en())
+                    .append(" (`")
+                    .append(f.name())
+                    .append("`)\n\n");
             String text = paragraphs.get(f.name());
             if (text == null) {
                 throw new IOException("paragraphs." + lang + ".md: no paragraph for fault " + f.name());
@@ -97,8 +109,8 @@ public final class MatrixPage {
                 .sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + " ×" + e.getValue())
                 .collect(Collectors.joining(", "));
-        return "**" + (zh ? "扛不住" : "fails") + "** (" + String.join(", ", counted) + (zh ? "，共 " : " of ")
-                + c.ticks() + (zh ? " 个 tick" : " ticks") + (causes.isEmpty() ? "" : "; " + causes) + ")";
+        return "**" + (zh ? "扛不住" : "fails") + "** (" + String.join(", ", counted) + (zh ? "，共 " : " of ") + c.ticks()
+                + (zh ? " 个 tick" : " ticks") + (causes.isEmpty() ? "" : "; " + causes) + ")";
     }
 
     private static String machine(Map<String, Object> machine) {

@@ -107,14 +107,18 @@ public final class MatrixRun {
         }
         if (!touched.isEmpty()) {
             try (Lab lab = new Lab(settings)) {
-                say.accept(fault.name() + ": starting a lab of " + settings.workers() + " workers for "
-                        + touched.size() + " modes");
+                say.accept(fault.name() + ": starting a lab of " + settings.workers() + " workers for " + touched.size()
+                        + " modes");
                 lab.start(line -> {});
                 if (fault.hosts() > 1 && !lab.view().hostsHaveNetworks()) {
                     // Allowed, but making the hosts' networks failed: nothing could cut a host off.
                     for (Mode mode : touched) {
-                        done.put(mode, CellResult.notApplicable(mode.cliName(), fault.name(),
-                                "the hosts could not be given networks of their own here"));
+                        done.put(
+                                mode,
+                                CellResult.notApplicable(
+                                        mode.cliName(),
+                                        fault.name(),
+                                        "the hosts could not be given networks of their own here"));
                     }
                     touched.clear();
                 }
@@ -177,7 +181,9 @@ public final class MatrixRun {
         if (notDone.isPresent()) {
             restartTheDead(lab);
             return CellResult.notApplicable(
-                    mode.cliName(), fault.name(), "the fault was not done: " + notDone.get().line());
+                    mode.cliName(),
+                    fault.name(),
+                    "the fault was not done: " + notDone.get().line());
         }
         CellResult result;
         try {
@@ -207,16 +213,16 @@ public final class MatrixRun {
 
     /** A killed worker comes back under its id before the next mode, as its supervisor would bring it back. */
     private static void restartTheDead(Lab lab) {
-        lab.view().workers().stream()
-                .filter(w -> w.exit().isPresent())
-                .forEach(w -> lab.faults().inject(new Fault.Restart(WorkerTarget.of(w.id()))));
+        lab.view().workers().stream().filter(w -> w.exit().isPresent()).forEach(w -> lab.faults()
+                .inject(new Fault.Restart(WorkerTarget.of(w.id()))));
     }
 
     static String line(CellResult c) {
         return c.mode() + " × " + c.fault() + ": " + c.verdict()
                 + (c.judged()
                         ? " (" + c.ticks() + " ticks, " + c.duplicates() + " duplicate, " + c.overlaps()
-                                + " overlap, " + c.missed() + " missed" + (c.causes().isEmpty() ? "" : "; " + c.causes())
+                                + " overlap, " + c.missed() + " missed"
+                                + (c.causes().isEmpty() ? "" : "; " + c.causes())
                                 + ")"
                         : ": " + c.why());
     }

@@ -18,8 +18,16 @@ class CatalogueTest {
             assertThat(f.en()).as(f.name()).isNotBlank();
             assertThat(f.zh()).as(f.name()).isNotBlank();
         }
-        assertThat(names).contains("fast-job", "short-ttl", "holder-killed", "holder-paused", "server-down",
-                "redis-restart", "clock-skew", "host-cut-off");
+        assertThat(names)
+                .contains(
+                        "fast-job",
+                        "short-ttl",
+                        "holder-killed",
+                        "holder-paused",
+                        "server-down",
+                        "redis-restart",
+                        "clock-skew",
+                        "host-cut-off");
     }
 
     @Test

@@ -57,7 +57,8 @@ class MatrixPageTest {
 
     @Test
     void the_json_reads_back_as_it_was_written() throws IOException {
-        Matrix m = one(new CellResult("redis", "fast-job", CellResult.FAILS, "", 4, 7, 3, 0, 0, Map.of("released-early", 3)));
+        Matrix m = one(
+                new CellResult("redis", "fast-job", CellResult.FAILS, "", 4, 7, 3, 0, 0, Map.of("released-early", 3)));
         assertThat(Matrix.fromJson(m.toJson())).isEqualTo(m);
     }
 

@@ -42,11 +42,11 @@ class RedisRestartKeyTest {
 
             at.press(Action.RESTART_REDIS);
 
-            Event up = await().atMost(Duration.ofSeconds(10))
-                    .until(() -> server(at.recording(), true), e -> e != null);
+            Event up = await().atMost(Duration.ofSeconds(10)).until(() -> server(at.recording(), true), e -> e != null);
             Event down = server(at.recording(), false);
-            assertThat(down.detail()).matches("redis server stopped for a restart \\(127\\.0\\.0\\.1:\\d+\\), starts"
-                    + " again in 0 ms");
+            assertThat(down.detail())
+                    .matches(
+                            "redis server stopped for a restart \\(127\\.0\\.0\\.1:\\d+\\), starts" + " again in 0 ms");
             assertThat(((LabFact.Server) down.fact()).restartAfterMs()).isZero();
             assertThat(up.detail())
                     .matches("redis restarted after 0 ms at 127\\.0\\.0\\.1:\\d+ in \\d+ ms: .*")

@@ -120,9 +120,7 @@ class ScenarioParserTest {
                   - redis: restart-after-lease
                 """);
         assertThat(s.setup().values().get(ServerKnobs.REDIS_PERSISTENCE)).isEqualTo(RedisPersistence.AOF_ALWAYS);
-        assertThat(s.steps())
-                .extracting(Step::describe)
-                .containsExactly("redis restart", "redis restart-after-lease");
+        assertThat(s.steps()).extracting(Step::describe).containsExactly("redis restart", "redis restart-after-lease");
         assertThat(s.steps())
                 .extracting(step -> ((Step.Fault) step).fault())
                 .containsExactly(
