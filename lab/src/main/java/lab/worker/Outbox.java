@@ -22,6 +22,7 @@ final class Outbox {
     private final List<String> lines = new ArrayList<>();
     private final List<ControlAck> acks = new ArrayList<>();
     private long dropped;
+    private static final Object WAKE = new Object();
 
     /** An output stream that takes every line written to it, as the worker's stdout carries event lines. */
     OutputStream lines() {
@@ -42,6 +43,11 @@ final class Outbox {
 
     void ack(ControlAck ack) {
         incoming.add(ack);
+    }
+
+    /** Ends a wait in {@link #gather} at once, adding nothing. */
+    void wake() {
+        incoming.add(WAKE);
     }
 
     /** Waits up to {@code ms} for something new (none when {@code ms} is 0), then takes everything that came. */

@@ -7,6 +7,8 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import lab.protocol.AttachGrant;
 import lab.protocol.AttachRequest;
@@ -45,6 +47,7 @@ final class ReportLink {
     private final ClockSamples samples = new ClockSamples();
     private volatile Consumer<Control> controls = c -> {};
     private volatile boolean leaving;
+    private final CountDownLatch left = new CountDownLatch(1);
     private volatile int endCode;
     private final Thread sender;
 
@@ -143,8 +146,10 @@ final class ReportLink {
      * lost); waits at most {@code grace} for it.
      */
     void leave(Duration grace) {
+        // Woken, never interrupted: an interrupt landing between two calls would cut the goodbye itself short.
         leaving = true;
-        sender.interrupt();
+        left.countDown();
+        outbox.wake();
         try {
             sender.join(grace.toMillis());
         } catch (InterruptedException e) {
@@ -159,13 +164,13 @@ final class ReportLink {
             boolean last = leaving;
             try {
                 outbox.gather(last ? 0 : HEARTBEAT.toMillis());
-            } catch (InterruptedException e) {
-                last = true; // leave() wakes us: send what is left, once
-                try {
+                if (!last && leaving) {
+                    // leave() woke the wait: the lines written before it are in the last report, whenever they came.
+                    last = true;
                     outbox.gather(0);
-                } catch (InterruptedException cannot) {
-                    // gathering without waiting does not wait
                 }
+            } catch (InterruptedException e) {
+                return; // nothing but the JVM's end interrupts this thread
             }
             outbox.trim(worker, reportTo, say);
             ClockOffset off = offset();
@@ -211,10 +216,7 @@ final class ReportLink {
                 stop(worker + " - " + e.getMessage() + ": stopping");
                 return;
             } catch (InterruptedException e) {
-                if (leaving && !last) {
-                    continue; // leave() woke us mid-call: send it all again, as the last report
-                }
-                return;
+                return; // nothing but the JVM's end interrupts this thread
             }
             if (last) {
                 return;
@@ -226,9 +228,10 @@ final class ReportLink {
             }
             if (!answered) {
                 try {
-                    Thread.sleep(RETRY.toMillis()); // quietly: the launcher may be restarting
+                    // Quietly: the launcher may be restarting. A leave() ends the wait: the goodbye is tried at once.
+                    left.await(RETRY.toMillis(), TimeUnit.MILLISECONDS);
                 } catch (InterruptedException e) {
-                    leaving = true;
+                    return;
                 }
             }
         }

@@ -105,7 +105,7 @@ public final class Standalone {
                         out,
                         () -> link.leave(Duration.ofSeconds(1)),
                         // Last: the runs that finished during the stop are reported before the goodbye.
-                        () -> link.leave(Duration.ofSeconds(2))));
+                        () -> link.leave(Duration.ofSeconds(5))));
 
         ExecutorService switches = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, w + "-switch");
@@ -133,7 +133,7 @@ public final class Standalone {
         runner.close();
         job.close();
         link.start();
-        link.leave(Duration.ofSeconds(2));
+        link.leave(Duration.ofSeconds(5));
         return CANNOT_START;
     }
 
