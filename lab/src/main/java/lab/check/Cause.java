@@ -14,6 +14,7 @@ public enum Cause {
     PAUSED_HOLDER(false),
     LOST_IN_RESTART(false),
     RECOVERED_BY_CLUSTER(false),
+    CLOCK_SKEW(false),
     DELETED_BY_OTHER(false),
     LEASE_EXPIRED(false),
     UNCLUSTERED_STORE(false),

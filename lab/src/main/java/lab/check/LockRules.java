@@ -186,7 +186,7 @@ final class LockRules {
     }
 
     /** a's lock was free when b asked for it: b fired after it was, or b's try-lock got it after a had it. */
-    private static boolean freeWhenAsked(JobRun a, JobRun b) {
+    static boolean freeWhenAsked(JobRun a, JobRun b) {
         Instant free = a.freeAt();
         if (free == null || b.fired() == null || blocking(b) && b.fired().ts().isBefore(free)) {
             return false;

@@ -25,15 +25,22 @@ final class RecordingIndex {
 
     private final List<Event> events;
     private final Map<Key, List<Event>> byRun = new HashMap<>();
+    private final LabSkews skews;
 
     RecordingIndex(List<Event> recording) {
         this.events = List.copyOf(recording);
+        this.skews = LabSkews.of(events);
         for (Event e : events) {
             if (e.tick() != null && !Event.LAB.equals(e.worker())) {
                 byRun.computeIfAbsent(new Key(e.worker(), e.pid(), e.tick()), k -> new ArrayList<>())
                         .add(e);
             }
         }
+    }
+
+    /** The wall-clock offsets the lab set on its own workers (their {@code skew} faults are the launcher's lines). */
+    LabSkews skews() {
+        return skews;
     }
 
     /** The row with what its process said about its tick. */

@@ -20,6 +20,7 @@ final class TwiceRules {
     private static final java.util.Set<Cause> ONE_LOCK = java.util.EnumSet.of(
             Cause.PAUSED_HOLDER,
             Cause.LOST_IN_RESTART,
+            Cause.CLOCK_SKEW,
             Cause.DELETED_BY_OTHER,
             Cause.LEASE_EXPIRED,
             Cause.OWN_PHASE,
@@ -30,6 +31,7 @@ final class TwiceRules {
         RULES.put(Cause.PAUSED_HOLDER, LockRules::pausedHolder);
         RULES.put(Cause.LOST_IN_RESTART, RestartRules::lostInRestart);
         RULES.put(Cause.RECOVERED_BY_CLUSTER, ClusterRules::recoveredByCluster);
+        RULES.put(Cause.CLOCK_SKEW, SkewRules::clockSkew);
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
         RULES.put(Cause.UNCLUSTERED_STORE, ClusterRules::unclusteredStore);

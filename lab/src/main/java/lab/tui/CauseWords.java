@@ -15,6 +15,7 @@ final class CauseWords {
             case PAUSED_HOLDER -> "持锁的 worker 被暂停，租约过期后别人拿到锁，它醒来后照样写";
             case LOST_IN_RESTART -> "Redis 重启时没有持久化，忘了还有人持有的锁，另一个 worker 又拿到了它";
             case RECOVERED_BY_CLUSTER -> "集群判定一个节点已死（签到超过间隔加 7.5 秒），另一个节点把它正在跑的任务又跑了一遍；那个节点其实还活着，也写了";
+            case CLOCK_SKEW -> "worker 的时钟被调快或调慢：它按自己的时钟提前触发并早早释放了锁，或把别人的租约提前当成已过期";
             case DELETED_BY_OTHER -> "锁被别人删了：释放时直接 DEL，没有先比对持有者";
             case LEASE_EXPIRED -> "租约（TTL）比任务短：任务还没跑完锁就过期了";
             case UNCLUSTERED_STORE -> "JDBC 任务存储没开集群（clustered off）：节点启动时的恢复把别的节点已取走的 trigger 重置，两个节点都触发了同一次";
