@@ -1,5 +1,6 @@
 package lab.check;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -111,7 +112,39 @@ final class ClusterRules {
      */
     static Optional<String> deadNode(Instant tick, Instant end, RecordingIndex history, Said said) {
         Optional<String> died = firedByDead(tick, end, history, said);
-        return died.isPresent() ? died : acquiredByPaused(tick, history, said);
+        if (died.isPresent()) {
+            return died;
+        }
+        Optional<String> held = acquiredByPaused(tick, history, said);
+        return held.isPresent() ? held : rewoundByResumed(tick, end, history, said);
+    }
+
+    /**
+     * No node fired the tick, and a node dropped it as a misfire sooner after it than half a period: not late itself,
+     * so the trigger was behind it. A paused node that resumes stores back the trigger it held as its stale copy has
+     * it, rewinding it; the misfire handler then finds it past its threshold and moves it beyond the tick.
+     */
+    private static Optional<String> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
+        Duration period = Duration.between(tick, end);
+        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Heard<WorkerFact.Skipped>> dropped = history.ofTick(WorkerFact.Skipped.class, tick).stream()
+                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE
+                        && isCluster(e.event().mode()))
+                .filter(e -> Duration.between(tick, e.ts()).compareTo(period.dividedBy(2)) < 0)
+                .findFirst();
+        if (dropped.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Heard<LabFact.Fault>> resumed = history.launcher(LabFact.Fault.class).stream()
+                .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
+                .filter(f -> !f.ts().isAfter(dropped.get().ts()) && !f.ts().isBefore(tick.minus(period)))
+                .reduce((x, y) -> y);
+        return resumed.map(r -> r.fact().target() + " resumed at " + said.at(r.ts())
+                + " and stored back the trigger it held as its stale copy had it, behind this tick; "
+                + dropped.get().worker() + "'s misfire handler found it more than half a period late at "
+                + said.at(dropped.get().ts()) + " and moved it past the tick: no node fired it");
     }
 
     /**

@@ -1088,6 +1088,38 @@ class ExplainerTest {
     }
 
     @Test
+    void a_tick_dropped_as_misfired_sooner_than_half_a_period_after_a_paused_node_resumed_is_dead_holder() {
+        // w1, paused while it held the store's trigger, resumed at :25.390 and stored the trigger back as its stale
+        // copy
+        // had it; w3's misfire handler dropped tick :26 at .358, not late itself: no node fired it (lesson 21 under
+        // load).
+        s.in("quartz-cluster")
+                .fault("12:00:12.134", "pause", "w1", 101)
+                .fault("12:00:25.390", "resume", "w1", 101)
+                .said("12:00:26.358", "w3", 303, SKIPPED, "12:00:26", "reason=late scheduled_at=2026-07-07T12:00:26Z");
+
+        Explanations x = s.explain("12:00:26", "12:00:27");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.DEAD_HOLDER);
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:26 missed: w1 resumed at 12:00:25.390 and stored back the trigger it held as its"
+                        + " stale copy had it, behind this tick; w3's misfire handler found it more than half a period"
+                        + " late at 12:00:26.358 and moved it past the tick: no node fired it");
+    }
+
+    @Test
+    void a_clustered_tick_dropped_more_than_half_a_period_late_is_late_fire_whatever_resumed_before() {
+        s.in("quartz-cluster")
+                .fault("12:00:12.134", "pause", "w1", 101)
+                .fault("12:00:25.390", "resume", "w1", 101)
+                .said("12:00:26.700", "w3", 303, SKIPPED, "12:00:26", "reason=late scheduled_at=2026-07-07T12:00:26Z");
+
+        Explanations x = s.explain("12:00:26", "12:00:27");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.LATE_FIRE);
+    }
+
+    @Test
     void two_nodes_of_an_unclustered_store_that_fired_one_tick_after_a_node_started_are_unclustered_store() {
         // The store is left unclustered; w3 was restarted just before the tick. Its Quartz's start recovered the whole
         // store and set the trigger w1 had acquired back to waiting: both fired it.
