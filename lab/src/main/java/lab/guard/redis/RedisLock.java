@@ -130,11 +130,22 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                 + (fenced ? " + INCR " + FencingCounter.key(job) : "");
         java.time.Instant asked = clock.instant();
         java.time.Instant until = asked.plus(wait);
-        try {
-            return RedisLocks.retried(pool, jedis -> tryUntil(jedis, key, owner, set, asked, until));
-        } catch (JedisException e) {
-            return new Attempt.Broken<>(
-                    worker + " - redis at " + Secrets.mask(url) + " unreachable: " + RedisLocks.reason(e));
+        // A worker that waits for the lock keeps trying through a Redis that is down or restarting, as Redisson's
+        // retries do, until its wait is over: a restart of a few milliseconds must not end a wait of seconds.
+        while (true) {
+            Attempt<Owned> attempt;
+            try {
+                attempt = RedisLocks.retried(pool, jedis -> tryUntil(jedis, key, owner, set, asked, until));
+            } catch (JedisException e) {
+                attempt = new Attempt.Broken<>(
+                        worker + " - redis at " + Secrets.mask(url) + " unreachable: " + RedisLocks.reason(e));
+            }
+            java.time.Instant now = clock.instant();
+            if (!(attempt instanceof Attempt.Broken<Owned>) || !now.isBefore(until)) {
+                return attempt;
+            }
+            Thread.sleep(Math.min(
+                    POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
         }
     }
 
