@@ -10,7 +10,7 @@ import lab.protocol.RedisPersistence;
 /**
  * The pair rule about a lock its server forgot: run {@code a} held a Redis lock (granted, not given back, its lease
  * not run out) when the lab's Redis went down, the Redis that came back kept no keys, and run {@code b} was granted
- * the same key after that, before a's lease would have ended. {@link TwiceRules} tries it in precedence order.
+ * the same key after it went down, before a's lease would have ended. {@link TwiceRules} tries it in precedence order.
  */
 final class RestartRules {
     /** The name the recording's {@code server} events give the lab's Redis. */
@@ -42,14 +42,16 @@ final class RestartRules {
             Optional<Heard<LabFact.Server>> up = redis.subList(i + 1, redis.size()).stream()
                     .filter(s -> s.fact().up())
                     .findFirst();
+            // A grant after the stop came from the server that came back: the launcher says it is back only once it
+            // answers and the fencing counter is restored, and a waiting worker may be granted the key before that.
             if (up.isEmpty()
                     || keptKeys(up.get().fact())
-                    || took.isBefore(up.get().ts())
+                    || took.isBefore(at)
                     || leaseEnd != null && !took.isBefore(leaseEnd)) {
                 continue;
             }
             Instant back = up.get().ts();
-            String downFor = Said.ms(at, back) > 0 ? ", down until " + said.at(back) : "";
+            String downFor = Said.ms(at, back) > 0 && !took.isBefore(back) ? ", down until " + said.at(back) : "";
             return Optional.of(a.who() + " held " + a.lock() + " from " + said.at(held) + "; redis restarted at "
                     + said.at(at) + downFor + " (" + persistence(up.get().fact()) + ") and forgot it; " + b.who()
                     + " was granted it at " + said.at(took));

@@ -82,6 +82,30 @@ class RestartExplainerTest {
     }
 
     @Test
+    void a_grant_the_restarted_redis_gave_before_the_launcher_said_it_was_back_is_lost_in_restart_too() {
+        // The launcher says "up" once the server answers and the fencing counter is restored; a worker polling for
+        // the lock may be granted it by then (lesson 24 recorded w1's grant 36 ms before the up event).
+        holdAndGrant(s)
+                .said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0")
+                .said(
+                        "12:00:01.650",
+                        Event.LAB,
+                        1,
+                        SERVER,
+                        null,
+                        "name=redis up=true restart_after_ms=0 persistence=none");
+
+        Explanations x = s.explain("12:00:01", "12:00:02");
+
+        assertThat(x.findings())
+                .extracting(Finding::kind, Finding::cause)
+                .containsExactly(tuple(DUPLICATE, Cause.LOST_IN_RESTART), tuple(OVERLAP, Cause.LOST_IN_RESTART));
+        assertThat(x.findings().get(0).sentence())
+                .isEqualTo("tick 12:00:01 ran twice: w1 held scheduler_lock:tick from .002; redis restarted at .500"
+                        + " (no persistence) and forgot it; w2 was granted it at .620");
+    }
+
+    @Test
     void a_redis_that_kept_its_keys_across_the_restart_did_not_lose_the_lock() {
         holdAndGrant(s)
                 .said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0")
