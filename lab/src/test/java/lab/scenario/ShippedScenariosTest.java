@@ -60,7 +60,9 @@ class ShippedScenariosTest {
                         "19b-shedlock-keep-alive.yaml",
                         "20-unclustered-store.yaml",
                         "21-cluster-recovery.yaml",
-                        "22-redisson.yaml");
+                        "22-redisson.yaml",
+                        "23-clock-skew.yaml",
+                        "24-redis-restart.yaml");
     }
 
     @ParameterizedTest(name = "{0}")
