@@ -16,6 +16,10 @@ public final class Jobs {
      * @param lease   the grant of the lock it ran under ({@code key}, {@code owner}, a token), null with no lock
      * @param idemKey the idempotency key its row carries, null outside mode {@code idempotent}
      */
+    /** Why a lower token can reach the store: the worker cannot tell which, so the sentence names both. */
+    private static final String SINCE =
+            "(another worker was granted the lock after this one: its lease ran out, or its server forgot it)";
+
     public static Outcome run(
             String worker, Job job, Tick tick, Permit permit, String ranHow, LockFact.Acquired lease, String idemKey) {
         String key = lease == null ? null : lease.key();
@@ -26,7 +30,7 @@ public final class Jobs {
                 return new Outcome.Refused(
                         worker + " - " + ranHow + "; the store refused the write: token " + refused.token()
                                 + " is lower than " + refused.lastToken()
-                                + ", the last it accepted (another worker took the lock after this lease ran out)",
+                                + ", the last it accepted " + SINCE,
                         new WorkerFact.Refused(
                                 refused.startedAt(),
                                 refused.endedAt(),

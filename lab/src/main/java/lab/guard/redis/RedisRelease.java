@@ -125,7 +125,7 @@ final class RedisRelease {
         String holder = jedis.get(key);
         return new LockEvent(
                 worker + " - redis lock '" + key + "' was no longer ours at release (expired after " + ttl.toMillis()
-                        + " ms, or deleted by another worker's unsafe release); now held by "
+                        + " ms, deleted by another worker's unsafe release, or forgotten by a restart of Redis); now held by "
                         + (holder == null ? "nobody" : holder) + "; compare-and-delete → 0, nothing deleted",
                 GivenBack.Lost.of(key, owner, holder, null));
     }
