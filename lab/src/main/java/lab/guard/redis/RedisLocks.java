@@ -59,8 +59,10 @@ public final class RedisLocks {
             throw new IllegalStateException("no Redis server is known to this worker");
         }
         JedisPool pool = clients.get("redis " + url, JedisPool.class, () -> pool(url));
-        try (Jedis jedis = pool.getResource()) {
-            jedis.ping();
+        try {
+            // The kept pool may hold connections that died with a restarted Redis: the PING drops them and asks again
+            // on a fresh one, as a tick's call does, or a switch after a restart would be refused for a dead socket.
+            retriedNow(pool, Jedis::ping);
             return pool;
         } catch (JedisException e) {
             throw new IllegalStateException("redis at " + Secrets.mask(url) + " unreachable: " + reason(e), e);
