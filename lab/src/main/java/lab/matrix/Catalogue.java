@@ -13,9 +13,8 @@ import lab.session.ServerName;
 import lab.session.WorkerTarget;
 
 /**
- * Every fault the matrix runs, one {@link MatrixFault} each, in the page's column order. A fault is one entry: the two
- * being built elsewhere ({@code redis-restart}, {@code clock-skew}) have no plan yet, so their cells say
- * {@link MatrixFault#NOT_BUILT}; wiring one is giving its entry a plan.
+ * Every fault the matrix runs, one {@link MatrixFault} each, in the page's column order. A fault is one entry; one with
+ * no plan yet has cells that say {@link MatrixFault#NOT_BUILT}, and wiring it is giving its entry a plan.
  */
 public final class Catalogue {
     private static final Duration SEC = Duration.ofSeconds(1);
@@ -97,32 +96,47 @@ public final class Catalogue {
                         "redis-restart",
                         "Lock server restarted without persistence",
                         "锁服务器无持久化重启",
-                        Function.identity(),
-                        // Wired after the redis: restart step is merged: stop and start again, the keys forgotten.
-                        Optional.empty(),
+                        // Lesson 24's shape: the others wait for the lock and re-check under it (one row per tick
+                        // without the fault), and a lease longer than the holder's pause, so that the restart, not
+                        // the lease, is what lets a waiter in.
+                        c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3))
+                                .and(Knobs.LOCK_WAIT, Duration.ofMillis(800))
+                                .and(Knobs.RECHECK, true),
+                        Optional.of((lab, mode, say) -> {
+                            // The holder held still while Redis restarts: the restart lands inside its hold.
+                            say.accept(inject(lab, new Fault.Pause(target(mode))));
+                            say.accept(inject(lab, new Fault.ServerRestart(ServerName.REDIS, false)));
+                            lab.sleep(Duration.ofMillis(600));
+                            say.accept(inject(lab, new Fault.Resume(target(mode))));
+                            lab.sleep(Duration.ofSeconds(3));
+                        }),
                         m -> m.needs().contains(Mode.Need.REDIS)
                                 ? Optional.empty()
                                 : Optional.of("no lock on Redis: the restart cannot touch it"),
                         1,
                         MatrixRun.JITTER,
-                        Duration.ofSeconds(6)),
+                        Duration.ofMillis(3600)),
                 new MatrixFault(
                         "clock-skew",
                         "Clock skewed",
                         "时钟偏移",
                         Function.identity(),
-                        // Wired after the skew step is merged: one worker restarted 3 s ahead.
-                        Optional.empty(),
+                        // w2 runs half a period ahead from the lab's start (lesson 23): each cell only watches.
+                        Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
                         m -> Optional.empty(),
                         1,
                         MatrixRun.JITTER,
-                        Duration.ofSeconds(6)),
+                        Duration.ofSeconds(5),
+                        java.util.List.of(new lab.launcher.LabSettings.Skew("w2", Duration.ofMillis(500)))),
                 new MatrixFault(
                         "host-cut-off",
                         "Host cut off",
                         "主机断网",
-                        // A lease longer than a period: the cut-off holder cannot give it back, nor renew it.
-                        c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)),
+                        // A lease longer than a period: the cut-off holder cannot give it back, nor renew it. A job
+                        // of 600 ms: the lab cuts the holder's host only in the first half of its job, at least 100 ms
+                        // in, and sees the lock every 100 ms; with the base 300 ms job that window was 75 ms wide, and
+                        // most cells found no holder.
+                        c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)).and(Knobs.TASK_TIME, Duration.ofMillis(600)),
                         Optional.of((lab, mode, say) -> {
                             say.accept(inject(lab, new Fault.Partition(WorkerTarget.HOLDER)));
                             lab.sleep(Duration.ofSeconds(3));

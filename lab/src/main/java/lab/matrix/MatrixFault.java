@@ -18,6 +18,8 @@ import lab.protocol.ModeChange;
  * @param hosts     the simulated hosts its lab needs (2 or more: the hosts are cut apart, and need namespaces)
  * @param jitter    each fire's lateness at most, in its lab (set-up only, so one per fault)
  * @param span      how long its cells' judged spans last with {@code plan} done, for the time a run will take
+ * @param skews     workers whose clocks its lab starts skewed (libfaketime): set at the start, so that no cell's span
+ *                  holds the restart a skew costs
  */
 public record MatrixFault(
         String name,
@@ -28,11 +30,27 @@ public record MatrixFault(
         Function<Mode, Optional<String>> untouched,
         int hosts,
         Duration jitter,
-        Duration span) {
+        Duration span,
+        java.util.List<lab.launcher.LabSettings.Skew> skews) {
     /** Why a fault being built elsewhere has no cell yet: the lead wires its plan into {@link Catalogue} after merging. */
     public static final String NOT_BUILT = "not in this build yet";
 
+    /** A fault whose lab runs every worker on the machine's clock. */
+    public MatrixFault(
+            String name,
+            String en,
+            String zh,
+            Function<ModeChange, ModeChange> knobs,
+            Optional<Plan> plan,
+            Function<Mode, Optional<String>> untouched,
+            int hosts,
+            Duration jitter,
+            Duration span) {
+        this(name, en, zh, knobs, plan, untouched, hosts, jitter, span, java.util.List.of());
+    }
+
     public MatrixFault {
+        skews = java.util.List.copyOf(skews);
         if (!name.matches("[a-z][a-z0-9-]*")) {
             throw new IllegalArgumentException("'" + name + "' is not a fault name: lower case, digits and '-'");
         }

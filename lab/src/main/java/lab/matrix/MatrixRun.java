@@ -105,6 +105,15 @@ public final class MatrixRun {
                 touched.clear();
             }
         }
+        if (!touched.isEmpty() && !fault.skews().isEmpty()) {
+            Optional<String> whyNot = lab.launcher.StartSkews.whyNot();
+            if (whyNot.isPresent()) {
+                for (Mode mode : touched) {
+                    done.put(mode, CellResult.notApplicable(mode.cliName(), fault.name(), whyNot.get()));
+                }
+                touched.clear();
+            }
+        }
         if (!touched.isEmpty()) {
             try (Lab lab = new Lab(settings)) {
                 say.accept(fault.name() + ": starting a lab of " + settings.workers() + " workers for " + touched.size()
@@ -147,7 +156,17 @@ public final class MatrixRun {
                 .with(Knobs.EVERY, EVERY)
                 .with(Knobs.JITTER, fault.jitter());
         return new LabSettings(
-                setup, ModeSpec.defaults(Mode.NAIVE), null, null, runsDir, "tick", null, null, List.of());
+                setup,
+                ModeSpec.defaults(Mode.NAIVE),
+                null,
+                null,
+                runsDir,
+                "tick",
+                null,
+                null,
+                List.of(),
+                lab.launcher.Attach.none(),
+                fault.skews());
     }
 
     /** The matrix's own knobs, set anew in every cell so that no cell inherits the one before's. */

@@ -31,14 +31,19 @@ class CatalogueTest {
     }
 
     @Test
-    void the_two_faults_not_in_this_build_are_na_with_that_reason_wherever_they_could_touch_a_mode() {
+    void the_restart_touches_only_modes_locked_on_redis_and_the_skew_every_mode_from_its_labs_start() {
         MatrixFault restart = Catalogue.named("redis-restart").orElseThrow();
         MatrixFault skew = Catalogue.named("clock-skew").orElseThrow();
-        assertThat(restart.whyNot(Mode.REDIS)).contains(MatrixFault.NOT_BUILT);
+        assertThat(restart.whyNot(Mode.REDIS)).isEmpty();
         assertThat(restart.whyNot(Mode.POSTGRES)).contains("no lock on Redis: the restart cannot touch it");
         for (Mode m : Modes.all()) {
-            assertThat(skew.whyNot(m)).as(m.cliName()).contains(MatrixFault.NOT_BUILT);
+            assertThat(skew.whyNot(m)).as(m.cliName()).isEmpty();
         }
+        assertThat(skew.skews())
+                .extracting(lab.launcher.LabSettings.Skew::worker)
+                .containsExactly("w2");
+        assertThat(Catalogue.all()).as("every fault is built").allMatch(f -> f.plan()
+                .isPresent());
     }
 
     @Test
