@@ -155,18 +155,8 @@ public final class MatrixRun {
                 .with(Knobs.HOSTS, fault.hosts())
                 .with(Knobs.EVERY, EVERY)
                 .with(Knobs.JITTER, fault.jitter());
-        return new LabSettings(
-                setup,
-                ModeSpec.defaults(Mode.NAIVE),
-                null,
-                null,
-                runsDir,
-                "tick",
-                null,
-                null,
-                List.of(),
-                lab.launcher.Attach.none(),
-                fault.skews());
+        return new LabSettings(setup, ModeSpec.defaults(Mode.NAIVE), null, null, runsDir, "tick", null, null, List.of())
+                .skewing(fault.skews());
     }
 
     /** The matrix's own knobs, set anew in every cell so that no cell inherits the one before's. */

@@ -45,17 +45,15 @@ class RestartExplainerTest {
                 .said("12:00:01.901", "w1", 4242, RELEASED, "12:00:01", "key=scheduler_lock:tick how=deleted");
     }
 
+    /** The lab's Redis said to be back at {@code at}, keeping what {@code persistence} keeps. */
+    private void backUp(String at, String persistence) {
+        s.said(at, Event.LAB, 1, SERVER, null, "name=redis up=true restart_after_ms=0 persistence=" + persistence);
+    }
+
     @Test
     void a_lock_held_when_redis_restarted_without_persistence_and_granted_again_after_is_lost_in_restart() {
-        holdAndGrant(s)
-                .said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0")
-                .said(
-                        "12:00:01.510",
-                        Event.LAB,
-                        1,
-                        SERVER,
-                        null,
-                        "name=redis up=true restart_after_ms=0 persistence=none");
+        holdAndGrant(s).said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0");
+        backUp("12:00:01.510", "none");
 
         Explanations x = s.explain("12:00:01", "12:00:02");
 
@@ -85,15 +83,8 @@ class RestartExplainerTest {
     void a_grant_the_restarted_redis_gave_before_the_launcher_said_it_was_back_is_lost_in_restart_too() {
         // The launcher says "up" once the server answers and the fencing counter is restored; a worker polling for
         // the lock may be granted it by then (lesson 24 recorded w1's grant 36 ms before the up event).
-        holdAndGrant(s)
-                .said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0")
-                .said(
-                        "12:00:01.650",
-                        Event.LAB,
-                        1,
-                        SERVER,
-                        null,
-                        "name=redis up=true restart_after_ms=0 persistence=none");
+        holdAndGrant(s).said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0");
+        backUp("12:00:01.650", "none");
 
         Explanations x = s.explain("12:00:01", "12:00:02");
 
@@ -107,15 +98,8 @@ class RestartExplainerTest {
 
     @Test
     void a_redis_that_kept_its_keys_across_the_restart_did_not_lose_the_lock() {
-        holdAndGrant(s)
-                .said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0")
-                .said(
-                        "12:00:01.510",
-                        Event.LAB,
-                        1,
-                        SERVER,
-                        null,
-                        "name=redis up=true restart_after_ms=0 persistence=aof-always");
+        holdAndGrant(s).said("12:00:01.500", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0");
+        backUp("12:00:01.510", "aof-always");
 
         Explanations x = s.explain("12:00:01", "12:00:02");
 
@@ -124,15 +108,8 @@ class RestartExplainerTest {
 
     @Test
     void a_restart_before_the_first_grant_lost_nothing_it_held() {
-        holdAndGrant(s)
-                .said("12:00:01.000", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0")
-                .said(
-                        "12:00:01.001",
-                        Event.LAB,
-                        1,
-                        SERVER,
-                        null,
-                        "name=redis up=true restart_after_ms=0 persistence=none");
+        holdAndGrant(s).said("12:00:01.000", Event.LAB, 1, SERVER, null, "name=redis up=false restart_after_ms=0");
+        backUp("12:00:01.001", "none");
 
         Explanations x = s.explain("12:00:01", "12:00:02");
 
