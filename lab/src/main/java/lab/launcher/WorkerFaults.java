@@ -116,6 +116,15 @@ final class WorkerFaults {
         }
         return hurt(f, f.target(), (old, who) -> {
             workers.skew(old.id(), f.by());
+            // Stopped as a deploy stops it (SIGTERM: its job ends, and with release-on-shutdown its lock is given
+            // back), not killed: the restart only carries libfaketime in, and a skew lesson must not show a
+            // dead holder's lock, which a kill -9 mid-job leaves for the whole lease (lesson 23 on the dashboard).
+            old.requestStop();
+            try {
+                old.awaitStop(settle.get().plusSeconds(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             return restarted(
                     old,
                     f.by().isZero()
