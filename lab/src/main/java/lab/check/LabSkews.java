@@ -126,4 +126,16 @@ public record LabSkews(List<Event> skews) {
         }
         return offset;
     }
+
+    /**
+     * How far the clock furthest ahead of the machine's was set at {@code at}, in ms (0: none ahead): a worker that far
+     * ahead fires each tick that much before it, on the machine's clock.
+     */
+    public long mostAheadAt(Instant at) {
+        long ahead = 0;
+        for (Event s : skews) {
+            ahead = Math.max(ahead, setAt(((LabFact.Fault) s.fact()).target(), at));
+        }
+        return ahead;
+    }
 }

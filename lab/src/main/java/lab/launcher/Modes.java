@@ -27,6 +27,7 @@ final class Modes {
     private volatile Instant since;
 
     private final Clock clock;
+    private volatile java.util.function.Supplier<lab.check.Clocks> clocks = () -> lab.check.Clocks.ONE;
 
     Modes(ModeSpec first, Clock clock) {
         this.spec = first;
@@ -39,6 +40,7 @@ final class Modes {
 
     /** Whose clock wrote each row, for the spans' overlaps. */
     void clocks(java.util.function.Supplier<lab.check.Clocks> c) {
+        clocks = c;
         segments.clocks(c);
     }
 
@@ -93,7 +95,10 @@ final class Modes {
                     "switch to " + next.mode() + " incomplete, not counted until the next switch: "
                             + String.join("; ", r.notAcknowledged()));
         }
-        since = clock.instant();
+        // A worker whose clock is ahead fires each tick that much early, on the machine's clock: the span begins once
+        // its fires too come after the switch, or its old mode's run of a tick would be judged in the new span.
+        Instant acknowledged = clock.instant();
+        since = acknowledged.plusMillis(clocks.get().skews().mostAheadAt(acknowledged));
         segments.begin(next, since);
         switchMillis.add(r.max());
         return new SwitchResult(
