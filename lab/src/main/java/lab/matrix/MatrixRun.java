@@ -96,23 +96,12 @@ public final class MatrixRun {
             }
         }
         LabSettings settings = settings(fault);
-        if (!touched.isEmpty() && fault.hosts() > 1) {
-            Optional<String> whyNot = Lab.whyNoHostNetworks(settings);
-            if (whyNot.isPresent()) {
-                for (Mode mode : touched) {
-                    done.put(mode, CellResult.notApplicable(mode.cliName(), fault.name(), whyNot.get()));
-                }
-                touched.clear();
-            }
+        // What the machine cannot give (network namespaces, libfaketime) makes every cell the lab would run n/a.
+        if (fault.hosts() > 1) {
+            Lab.whyNoHostNetworks(settings).ifPresent(why -> notRun(fault, touched, done, why));
         }
-        if (!touched.isEmpty() && !fault.skews().isEmpty()) {
-            Optional<String> whyNot = lab.launcher.StartSkews.whyNot();
-            if (whyNot.isPresent()) {
-                for (Mode mode : touched) {
-                    done.put(mode, CellResult.notApplicable(mode.cliName(), fault.name(), whyNot.get()));
-                }
-                touched.clear();
-            }
+        if (!fault.skews().isEmpty()) {
+            lab.launcher.StartSkews.whyNot().ifPresent(why -> notRun(fault, touched, done, why));
         }
         if (!touched.isEmpty()) {
             try (Lab lab = new Lab(settings)) {
@@ -121,15 +110,7 @@ public final class MatrixRun {
                 lab.start(line -> {});
                 if (fault.hosts() > 1 && !lab.view().hostsHaveNetworks()) {
                     // Allowed, but making the hosts' networks failed: nothing could cut a host off.
-                    for (Mode mode : touched) {
-                        done.put(
-                                mode,
-                                CellResult.notApplicable(
-                                        mode.cliName(),
-                                        fault.name(),
-                                        "the hosts could not be given networks of their own here"));
-                    }
-                    touched.clear();
+                    notRun(fault, touched, done, "the hosts could not be given networks of their own here");
                 }
                 for (Mode mode : touched) {
                     done.put(mode, cell(lab, fault, mode));
@@ -147,6 +128,14 @@ public final class MatrixRun {
             ordered.add(done.get(mode));
         }
         return ordered;
+    }
+
+    /** Every cell of {@code touched} n/a for {@code why}, and none left to run. */
+    private static void notRun(MatrixFault fault, List<Mode> touched, Map<Mode, CellResult> done, String why) {
+        for (Mode mode : touched) {
+            done.put(mode, CellResult.notApplicable(mode.cliName(), fault.name(), why));
+        }
+        touched.clear();
     }
 
     private LabSettings settings(MatrixFault fault) {

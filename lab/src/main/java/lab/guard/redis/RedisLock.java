@@ -144,8 +144,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
             if (!(attempt instanceof Attempt.Broken<Owned>) || !now.isBefore(until)) {
                 return attempt;
             }
-            Thread.sleep(Math.min(
-                    POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
+            untilNextTry(now, until);
         }
     }
 
@@ -173,9 +172,14 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                                 + (wait.isZero() ? "" : ", after waiting " + waited + " ms") + ")",
                         WorkerFact.Skipped.held(key, holder.owner(), holder.msLeft(), waited));
             }
-            Thread.sleep(Math.min(
-                    POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
+            untilNextTry(now, until);
         }
+    }
+
+    /** Sleeps one {@link #POLL}, or what is left of the wait if less. */
+    private static void untilNextTry(java.time.Instant now, java.time.Instant until) throws InterruptedException {
+        Thread.sleep(Math.min(
+                POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
     }
 
     /**
