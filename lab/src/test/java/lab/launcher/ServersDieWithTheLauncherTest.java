@@ -22,11 +22,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The hard rule: a launcher killed with {@code kill -9} leaves no redis-server and no postgres behind. */
 class ServersDieWithTheLauncherTest {
+    /**
+     * The postmaster dies by the kernel's hand at once; its children (checkpointer, walwriter, ...) each notice its
+     * death and exit by themselves, which on a loaded 2-core machine once took more than 2 s. The loop ends as
+     * soon as all are gone, so the margin costs nothing when they are quick.
+     */
+    private static final java.time.Duration GONE_WITHIN = java.time.Duration.ofSeconds(10);
+
     @TempDir
     Path tmp;
 
     @Test
-    void servers_are_gone_within_two_seconds_of_a_kill_9_of_their_launcher() throws Exception {
+    void servers_are_gone_within_ten_seconds_of_a_kill_9_of_their_launcher() throws Exception {
         Path err = tmp.resolve("launcher.err");
         ProcessBuilder pb = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -55,7 +62,7 @@ class ServersDieWithTheLauncherTest {
             launcher.destroyForcibly(); // SIGKILL: no shutdown hook, no close()
             launcher.waitFor(5, TimeUnit.SECONDS);
             while (pids.stream().anyMatch(ServersDieWithTheLauncherTest::running)
-                    && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(2)) {
+                    && System.nanoTime() - killedAt < GONE_WITHIN.toNanos()) {
                 Thread.sleep(20);
             }
             System.out.println("server processes gone " + (System.nanoTime() - killedAt) / 1_000_000
@@ -64,7 +71,7 @@ class ServersDieWithTheLauncherTest {
             assertThat(pids.stream()
                             .filter(ServersDieWithTheLauncherTest::running)
                             .map(p -> p + " " + command(p)))
-                    .as("server processes still running 2 s after kill -9 of their launcher")
+                    .as("server processes still running %d s after kill -9 of their launcher", GONE_WITHIN.toSeconds())
                     .isEmpty();
             for (long[] server : servers.values()) {
                 assertThat(FreePort.accepting((int) server[1]))
@@ -112,7 +119,16 @@ class ServersDieWithTheLauncherTest {
         return false;
     }
 
+    /** The process's title as ps shows it (a postgres child names its role there), and its state letter. */
     private static String command(long pid) {
-        return ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("?");
+        try {
+            String title = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"))
+                    .replace('\0', ' ')
+                    .strip();
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return title + " (state " + stat.charAt(stat.lastIndexOf(')') + 2) + ")";
+        } catch (IOException gone) {
+            return "?";
+        }
     }
 }
