@@ -32,7 +32,8 @@ final class SkewStep {
         Node w = e.get("worker").value();
         String worker =
                 nodes.scalar(w, NAME + ".worker", "a worker id " + range).strip();
-        if (!worker.matches("w[1-9][0-9]*") || Integer.parseInt(worker.substring(1)) > setup.workers()) {
+        // At most four digits before parsing: a mutated 'w4294967296' is no worker, not an overflow.
+        if (!worker.matches("w[1-9][0-9]{0,3}") || Integer.parseInt(worker.substring(1)) > setup.workers()) {
             throw nodes.error(
                     w,
                     NAME + ".worker: no worker '" + worker + "' in this scenario (expected " + range + ": setup has "
