@@ -82,6 +82,12 @@ public final class KeyActions {
             act(() -> control.switchMode(k.change()).line());
             return;
         }
+        if (c instanceof lab.session.Vote v) {
+            if (scenario != null) {
+                scenario.vote(v);
+            }
+            return;
+        }
         Action a = (Action) c;
         switch (a) {
             case QUIT -> publisher.askQuit(true);
@@ -124,6 +130,9 @@ public final class KeyActions {
     static boolean changesTheLab(Command c) {
         if (c instanceof SwitchMode || c instanceof SetKnob) {
             return true;
+        }
+        if (c instanceof lab.session.Vote) {
+            return false;
         }
         return switch ((Action) c) {
             case HELP,

@@ -50,6 +50,10 @@ public final class ScenarioDriver {
     private volatile Scenario variant;
 
     private final List<Verdict> alsoVerdicts = new CopyOnWriteArrayList<>();
+    /** The question for the room, its vote and the line that follows them. */
+    private final Prediction prediction = new Prediction();
+    /** Where the replay's lines go, once it plays: a vote is logged beside them. */
+    private volatile Consumer<String> log = line -> {};
 
     public ScenarioDriver(Scenario scenario, double speed) {
         this(scenario, speed, false, Lang.EN);
@@ -98,6 +102,7 @@ public final class ScenarioDriver {
     void play(LabControl lab, Consumer<String> say) throws InterruptedException {
         int total = scenario.steps().size();
         clock = lab.clock();
+        log = say;
         replayer = new Replayer(
                 scenario,
                 lab,
@@ -116,6 +121,18 @@ public final class ScenarioDriver {
                         // The recording keeps the file's English, as it keeps every other line in English.
                         lab.recordCaption(step, line, text.en());
                         say.accept("  » " + text.in(lang));
+                    }
+
+                    @Override
+                    public void predict(Step.Predict question) {
+                        prediction.ask(question, lang);
+                        lab.recordCaption(step, line, "? " + question.question().en());
+                        Prediction.lines(question, lang).forEach(l -> say.accept("  " + l));
+                    }
+
+                    @Override
+                    public void reveal(Step.Predict question, List<Verdict> judged) {
+                        say.accept("  " + prediction.reveal(question, judged, lang));
                     }
 
                     @Override
@@ -158,6 +175,14 @@ public final class ScenarioDriver {
         }
     }
 
+    /** The room's answer to the question on screen, pressed by the trainer (UI thread). */
+    void vote(lab.session.Vote v) {
+        String said = prediction.vote(v, lang);
+        if (said != null) {
+            log.accept("  " + said);
+        }
+    }
+
     void stepOnce() {
         Replayer r = replayer;
         if (r != null) {
@@ -190,7 +215,9 @@ public final class ScenarioDriver {
                 Math.max(step, 1),
                 scenario.steps().size(),
                 verdicts,
-                r != null && r.paused());
+                r != null && r.paused(),
+                prediction.question(lang),
+                prediction.line());
     }
 
     /** A caption and the instant it was said, on the lab's clock. */

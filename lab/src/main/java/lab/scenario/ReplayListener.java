@@ -17,4 +17,10 @@ public interface ReplayListener {
      * not count towards the replay's own.
      */
     default void alsoVerdict(Verdict verdict) {}
+
+    /** A question for the room is asked: the dashboard shows it and takes the vote, a headless run prints it. */
+    default void predict(Step.Predict question) {}
+
+    /** The expect judged after {@code question} was asked: what it found decides the question. */
+    default void reveal(Step.Predict question, java.util.List<Verdict> judged) {}
 }

@@ -25,6 +25,9 @@ public final class Replayer {
     private final Scenario variant;
 
     private final Map<String, Instant> marks = new HashMap<>();
+    /** The question asked and not yet answered by an expect: the next one judged reveals it. */
+    private Step.Predict asked;
+
     private final List<Verdict> verdicts = new ArrayList<>();
     private final Object gate = new Object();
     private boolean paused;
@@ -141,6 +144,10 @@ public final class Replayer {
             // A caption takes no time, so that the timeline is the same live and headless: the dashboard keeps it on
             // screen for its reading time instead of holding the replay.
             listener.caption(say.text());
+        } else if (step instanceof Step.Predict predict) {
+            // Like a caption: no time taken, so the room's vote never moves a fault or a verdict.
+            asked = predict;
+            listener.predict(predict);
         } else if (step instanceof Step.Wait wait) {
             lab.sleep(Duration.ofMillis((long) (wait.duration().toMillis() / speed)));
         } else if (step instanceof Step.Mark mark) {
@@ -155,12 +162,18 @@ public final class Replayer {
                     .inject(fault.fault().fromTickAt(lab.clock().instant()))
                     .line());
         } else if (step instanceof Step.Expect expect) {
-            judge(expect, variant == null ? null : (Step.Expect) variant.steps().get(index));
+            List<Verdict> judged = judge(
+                    expect,
+                    variant == null ? null : (Step.Expect) variant.steps().get(index));
+            if (asked != null) {
+                listener.reveal(asked, judged);
+                asked = null;
+            }
         }
     }
 
-    /** Judges the windows that ended by now, after letting their last runs write their rows. */
-    private void judge(Step.Expect expect, Step.Expect also) throws InterruptedException {
+    /** Judges the windows that ended by now, after letting their last runs write their rows; returns the verdicts. */
+    private List<Verdict> judge(Step.Expect expect, Step.Expect also) throws InterruptedException {
         Instant to = lab.clock().instant();
         Instant from =
                 switch (expect.since().kind()) {
@@ -182,7 +195,7 @@ public final class Replayer {
             if (also != null) {
                 listener.alsoVerdict(v);
             }
-            return;
+            return List.of(v);
         }
         Duration settle = lab.settle();
         lab.sleep(settle);
@@ -196,9 +209,10 @@ public final class Replayer {
             if (also != null) {
                 listener.alsoVerdict(v);
             }
-            return;
+            return List.of(v);
         }
-        for (Verdict v : judged(expect, figures, from, to)) {
+        List<Verdict> own = judged(expect, figures, from, to);
+        for (Verdict v : own) {
             verdicts.add(v);
             listener.verdict(v);
         }
@@ -206,6 +220,7 @@ public final class Replayer {
             // The same figures and the same span: what a variant expects of this very run.
             judged(also, figures, from, to).forEach(listener::alsoVerdict);
         }
+        return own;
     }
 
     private List<Verdict> judged(Step.Expect expect, Figures figures, Instant from, Instant to) {

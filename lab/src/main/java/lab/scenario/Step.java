@@ -113,4 +113,24 @@ public sealed interface Step {
             return "mark " + name;
         }
     }
+
+    /**
+     * Asks the room a question before a trap runs: the trainer takes its vote, and when the next {@code expect} is
+     * judged the screen shows the room's answer beside the right one and what happened. It takes no time and never
+     * moves a fault or a verdict, like a caption.
+     *
+     * @param answers by key, {@code a} to at most {@code d}, in order
+     * @param answer the key of the right one
+     */
+    record Predict(int line, Caption question, Map<Character, Caption> answers, char answer) implements Step {
+        public Predict {
+            // In the order written: the box lists them so, and a to d are the keys the room votes with.
+            answers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(answers));
+        }
+
+        @Override
+        public String describe() {
+            return "predict \"" + question + "\"";
+        }
+    }
 }

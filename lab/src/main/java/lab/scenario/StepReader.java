@@ -24,7 +24,7 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
 final class StepReader {
     /** The step names, in the order the format's page lists them: faults and servers by their own enums' words. */
     static final List<String> STEPS = Stream.of(
-                    Stream.of("say", "wait", "expect", "mode", "mark"),
+                    Stream.of("say", PredictReader.NAME, "wait", "expect", "mode", "mark"),
                     Fault.WORKER_WORDS.stream(),
                     Stream.of(SkewStep.NAME, "partition", "heal"),
                     Arrays.stream(ServerName.values()).map(ServerName::toString))
@@ -80,6 +80,7 @@ final class StepReader {
         int line = Nodes.line(item);
         return switch (name) {
             case "say" -> new Step.Say(line, nodes.caption(value, "say"));
+            case PredictReader.NAME -> PredictReader.read(nodes, line, value);
             case "wait" -> new Step.Wait(line, nodes.positiveDuration(value, "wait"));
             case "expect" -> expect(line, value);
             case "mode" -> switchMode(line, value);

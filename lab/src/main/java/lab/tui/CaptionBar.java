@@ -97,6 +97,8 @@ final class CaptionBar {
      */
     private static List<Line> lines(ScenarioView sc, int width, int room) {
         List<String> newest = captionLines(sc.caption(), width);
+        // The room's answer and the right one stand just under the caption, above what the expect found.
+        List<String> prediction = captionLines(sc.prediction(), width);
         int left = room - newest.size() - (sc.ending() == null ? 0 : 1);
         List<String> verdicts = sc.verdicts();
         int verdictRows = Math.min(Math.min(1, verdicts.size()), Math.max(0, left));
@@ -111,9 +113,15 @@ final class CaptionBar {
             List<Line> dimmed = one.stream().map(l -> new Line(l, Role.DIM)).toList();
             earlier.addAll(0, dimmed);
         }
+        // Captions still being read outrank it; it stays until the next question, so the room sees it once they go.
+        if (prediction.size() > left) {
+            prediction = List.of();
+        }
+        left -= prediction.size();
         verdictRows += Math.max(0, Math.min(Math.min(MAX_VERDICT_LINES, verdicts.size()) - verdictRows, left));
         List<Line> lines = new ArrayList<>(earlier);
         newest.forEach(l -> lines.add(new Line(l, Role.PLAIN)));
+        prediction.forEach(l -> lines.add(new Line(l, Role.WARN)));
         if (sc.ending() != null) {
             lines.add(new Line(sc.ending(), Role.TITLE));
         }

@@ -24,7 +24,7 @@ import lab.session.LabSnapshot;
  * flash, key bar
  * </pre>
  *
- * The knob panel and the help box, when open, are drawn over the middle.
+ * The knob panel and the help box, when open, are drawn over the middle; a scenario's question for the room over them.
  */
 public final class DashboardRenderer {
     public static final int MIN_COLUMNS = 80;
@@ -47,6 +47,7 @@ public final class DashboardRenderer {
     private final KeyBar keys;
     private final HelpOverlay help;
     private final KnobOverlay knobs;
+    private final QuestionOverlay question;
     private final TooSmallScreen tooSmall;
 
     public DashboardRenderer(Look look) {
@@ -61,6 +62,7 @@ public final class DashboardRenderer {
         keys = new KeyBar(look);
         help = new HelpOverlay(look);
         knobs = new KnobOverlay(look);
+        question = new QuestionOverlay(look);
         tooSmall = new TooSmallScreen(look);
     }
 
@@ -129,6 +131,13 @@ public final class DashboardRenderer {
         }
         if (view.help()) {
             help.draw(g, s.header().serversEnv());
+        }
+        // Last, over any box: while it is open its keys are the only ones that act.
+        if (s.scenario() != null && s.scenario().question() != null) {
+            question.draw(
+                    g,
+                    region(g, 0, HeaderPanel.HEIGHT, w, captionTop - HeaderPanel.HEIGHT),
+                    s.scenario().question());
         }
     }
 

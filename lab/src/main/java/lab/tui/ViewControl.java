@@ -10,7 +10,9 @@ import lab.check.Finding;
 import lab.session.Action;
 import lab.session.Command;
 import lab.session.LabSnapshot;
+import lab.session.QuestionView;
 import lab.session.SetKnob;
+import lab.session.Vote;
 
 /**
  * The keys, and what of them the dashboard keeps for its own view: the help box, the knob panel and its cursor, and
@@ -31,6 +33,11 @@ final class ViewControl {
      */
     boolean onKey(KeyStroke key, LabSnapshot current, Consumer<Command> commands) {
         KeyType type = key.getKeyType();
+        QuestionView question =
+                current.scenario() == null ? null : current.scenario().question();
+        if (question != null && !current.quitAsked()) {
+            return vote(key, question, commands);
+        }
         if (help && type == KeyType.Escape) {
             help = false;
             return true;
@@ -72,6 +79,27 @@ final class ViewControl {
             commands.accept(c);
         });
         return command.isPresent();
+    }
+
+    /**
+     * While a question for the room is open, its answers' keys are the only ones that act (Esc closes it without a
+     * vote, Ctrl-C still stops the lab): a room's "c" must not clear the counter table.
+     */
+    private static boolean vote(KeyStroke key, QuestionView question, Consumer<Command> commands) {
+        Character ch = key.getKeyType() == KeyType.Character ? key.getCharacter() : null;
+        if (key.isCtrlDown() && ch != null && (ch == 'c' || ch == 'C')) {
+            commands.accept(Action.STOP_NOW);
+            return true;
+        }
+        if (key.getKeyType() == KeyType.Escape) {
+            commands.accept(new Vote(Vote.NONE));
+            return true;
+        }
+        if (ch != null && !key.isCtrlDown() && !key.isAltDown() && question.answersWith(ch)) {
+            commands.accept(new Vote(ch));
+            return true;
+        }
+        return false;
     }
 
     /** What to draw besides {@code s}. */

@@ -150,6 +150,49 @@ class ShippedScenariosTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
+    void every_lesson_asks_the_room_one_question_in_both_languages_that_a_later_expect_decides(Path file)
+            throws ScenarioException {
+        List<Step> steps = ScenarioParser.parse(file).steps();
+        List<Step.Predict> asked = steps.stream()
+                .filter(Step.Predict.class::isInstance)
+                .map(Step.Predict.class::cast)
+                .toList();
+        assertThat(asked).as("the predict steps of %s", file).hasSize(1);
+        Step.Predict q = asked.get(0);
+        assertThat(steps.subList(steps.indexOf(q), steps.size()))
+                .as("an expect after the question at line %d of %s, which reveals its answer", q.line(), file)
+                .anyMatch(Step.Expect.class::isInstance);
+        List<Caption> texts = new ArrayList<>(q.answers().values());
+        texts.add(q.question());
+        for (Caption text : texts) {
+            assertThat(text.zh())
+                    .as("'%s' (the question at line %d of %s) in Chinese", text.en(), q.line(), file)
+                    .isNotBlank()
+                    .containsPattern("\\p{IsHan}");
+        }
+    }
+
+    /** Rows per tick is the first lesson's question; asked everywhere, the room learns the pattern, not the lock. */
+    @Test
+    void at_most_a_third_of_the_lessons_ask_how_many_rows_a_tick_writes() throws Exception {
+        List<String> rows = new ArrayList<>();
+        List<Path> all = lessons().toList();
+        for (Path file : all) {
+            for (Step step : ScenarioParser.parse(file).steps()) {
+                if (step instanceof Step.Predict q
+                        && q.question()
+                                .en()
+                                .toLowerCase(java.util.Locale.ROOT)
+                                .matches(".*(rows per tick|how many rows).*")) {
+                    rows.add(file.getFileName() + ": " + q.question().en());
+                }
+            }
+        }
+        assertThat(rows).as("questions about rows per tick").hasSizeLessThanOrEqualTo(all.size() / 3);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lessons")
     void an_expect_after_a_mode_step_judges_since_that_step(Path file) throws ScenarioException {
         boolean switched = false;
         for (Step step : ScenarioParser.parse(file).steps()) {
