@@ -121,6 +121,11 @@ public final class Lab implements AutoCloseable {
         return HostNetworks.whyNot(settings.hosts(), settings.redisUrl(), settings.pgUrl());
     }
 
+    /** Why {@code hosts} simulated hosts cannot have networks of their own here, with the lab's own servers. */
+    public static java.util.Optional<String> whyNoHostNetworks(int hosts) {
+        return HostNetworks.whyNot(hosts, null, null);
+    }
+
     public void onEvent(Consumer<Event> listener) {
         listeners.add(listener);
     }

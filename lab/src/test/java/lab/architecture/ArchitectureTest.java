@@ -61,10 +61,13 @@ class ArchitectureTest {
             Map.entry("matrix", Set.of("launcher", "session", "check", "protocol")),
             // The report draws a run folder after the fact: the table's rows, the recording, the explainer.
             Map.entry("report", Set.of("check", "store", "protocol")),
+            // The course for one: the lessons in order, what each page says to read first, the learner's progress.
+            Map.entry("course", Set.of("scenario", "protocol")),
             Map.entry(
                     "cli",
                     Set.of(
                             "bench",
+                            "course",
                             "matrix",
                             "report",
                             "soak",
