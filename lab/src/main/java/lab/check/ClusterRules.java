@@ -1,9 +1,7 @@
 package lab.check;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import lab.protocol.ClusterKnobs;
 import lab.protocol.LabFact;
@@ -105,125 +103,6 @@ final class ClusterRules {
                 + " holding one fire from both running it");
     }
 
-    /**
-     * The tick's fire was held by a node that could not run it: taken by a node that then died before writing its row,
-     * or acquired ahead of its time by a node paused before it came, which no other node may fire until the cluster
-     * declares that node dead.
-     */
-    static Optional<String> deadNode(Instant tick, Instant end, RecordingIndex history, Said said) {
-        Optional<String> died = firedByDead(tick, end, history, said);
-        if (died.isPresent()) {
-            return died;
-        }
-        Optional<String> held = acquiredByPaused(tick, history, said);
-        return held.isPresent() ? held : rewoundByResumed(tick, end, history, said);
-    }
-
-    /**
-     * No node fired the tick, and a node dropped it as a misfire sooner after it than half a period: not late itself,
-     * so the trigger was behind it. A paused node that resumes stores back the trigger it held as its stale copy has
-     * it, rewinding it; the misfire handler then finds it past its threshold and moves it beyond the tick.
-     */
-    private static Optional<String> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
-        Duration period = Duration.between(tick, end);
-        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Heard<WorkerFact.Skipped>> dropped = history.ofTick(WorkerFact.Skipped.class, tick).stream()
-                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE
-                        && isCluster(e.event().mode()))
-                .filter(e -> Duration.between(tick, e.ts()).compareTo(period.dividedBy(2)) < 0)
-                .findFirst();
-        if (dropped.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Heard<LabFact.Fault>> resumed = history.launcher(LabFact.Fault.class).stream()
-                .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
-                .filter(f -> !f.ts().isAfter(dropped.get().ts()) && !f.ts().isBefore(tick.minus(period)))
-                .reduce((x, y) -> y);
-        return resumed.map(r -> r.fact().target() + " resumed at " + said.at(r.ts())
-                + " and stored back the trigger it held as its stale copy had it, behind this tick; "
-                + dropped.get().worker() + "'s misfire handler found it more than half a period late at "
-                + said.at(dropped.get().ts()) + " and moved it past the tick: no node fired it");
-    }
-
-    /**
-     * The tick's fire was taken by a node that then died before writing its row: the store had handed it the fire
-     * (its fired trigger outlived it), no other node fired the tick, and no node re-ran it.
-     */
-    private static Optional<String> firedByDead(Instant tick, Instant end, RecordingIndex history, Said said) {
-        List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
-        for (Heard<WorkerFact.Fired> f : fired) {
-            if (!isCluster(f.event().mode())) {
-                continue;
-            }
-            Owner node = new Owner(f.worker(), f.worker(), f.pid());
-            Optional<Heard<LabFact>> death = history.killed(node, f.ts()).filter(d -> !d.ts().isAfter(end));
-            if (death.isPresent()) {
-                return Optional.of(f.worker() + " (pid " + f.pid() + ") fired it at " + said.at(f.ts())
-                        + ", the store's one fire of the tick, but " + MissedRules.past(death.get()) + " at "
-                        + said.at(death.get().ts()) + " before writing its row; its fired trigger outlived it, and no"
-                        + " node re-ran the job (recovery off)");
-            }
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * No node fired the tick: the last the launcher saw of the store before it, the trigger was held acquired by a node
-     * (Quartz acquires a fire ahead of its time) for this fire or an earlier one, and that node had been paused, not
-     * resumed by then. No other node fires a trigger another holds until the cluster declares the holder dead.
-     */
-    private static Optional<String> acquiredByPaused(Instant tick, RecordingIndex history, Said said) {
-        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Heard<LabFact.Lock>> seen = history.launcher(LabFact.Lock.class).stream()
-                .filter(l -> !l.ts().isAfter(tick))
-                .reduce((x, y) -> y);
-        if (seen.isEmpty() || seen.get().fact().holder() == null) {
-            return Optional.empty();
-        }
-        // The holders as the cluster's observer writes them: "w2 EXECUTING (scheduled 08:03:56.000), w2 ACQUIRED
-        // (scheduled 08:03:58.000)", times of day in UTC.
-        java.util.regex.Matcher m = ACQUIRED.matcher(seen.get().fact().holder());
-        java.time.LocalTime due = java.time.LocalTime.ofInstant(tick, java.time.ZoneOffset.UTC);
-        while (m.find()) {
-            String node = m.group(1);
-            java.time.LocalTime at = java.time.LocalTime.parse(m.group(2));
-            if (at.isAfter(due)) {
-                continue;
-            }
-            Optional<Heard<LabFact.Fault>> pause = pausedThrough(node, tick, history);
-            if (pause.isPresent()) {
-                return Optional.of(node + " held the store's trigger, acquired for its fire of " + m.group(2)
-                        + " ahead of its time (ACQUIRED in qrtz_fired_triggers, seen at "
-                        + said.at(seen.get().ts())
-                        + "), and was paused at " + said.at(pause.get().ts()) + ": no other node fires a trigger"
-                        + " another node holds until the cluster declares that node dead");
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static final java.util.regex.Pattern ACQUIRED =
-            java.util.regex.Pattern.compile("(\\S+) ACQUIRED \\(scheduled (\\d\\d:\\d\\d:\\d\\d\\.\\d{3})\\)");
-
-    /** The last pause of {@code worker} at or before {@code at}, when no resume came between. */
-    private static Optional<Heard<LabFact.Fault>> pausedThrough(String worker, Instant at, RecordingIndex history) {
-        List<Heard<LabFact.Fault>> faults = history.launcher(LabFact.Fault.class);
-        return faults.stream()
-                .filter(f -> f.fact().kind() == LabFact.FaultKind.PAUSE
-                        && worker.equals(f.fact().target()))
-                .filter(f -> !f.ts().isAfter(at))
-                .reduce((x, y) -> y)
-                .filter(p -> faults.stream()
-                        .noneMatch(r -> r.fact().kind() == LabFact.FaultKind.RESUME
-                                && worker.equals(r.fact().target())
-                                && r.ts().isAfter(p.ts())
-                                && !r.ts().isAfter(at)));
-    }
-
     /** Whether the run's process had its store unclustered when it fired, as its last mode event says. */
     private static boolean unclustered(JobRun r, RecordingIndex history) {
         return isCluster(r.row().mode()) && "off".equals(knob(r, ClusterKnobs.CLUSTERED.name(), history));
@@ -267,7 +146,7 @@ final class ClusterRules {
                         + ": the cluster fires each trigger once but puts no lock around the job (disallow-concurrent off)");
     }
 
-    private static boolean isCluster(String mode) {
+    static boolean isCluster(String mode) {
         return mode != null
                 && Mode.byName(mode)
                         .map(m -> m.lock().sight() == Mode.Sight.CLUSTER)
