@@ -19,12 +19,12 @@ final class ClusterMissRules {
      * or acquired ahead of its time by a node paused before it came, which no other node may fire until the cluster
      * declares that node dead.
      */
-    static Optional<String> deadNode(Instant tick, Instant end, RecordingIndex history, Said said) {
-        Optional<String> died = firedByDead(tick, end, history, said);
+    static Optional<Evidence> deadNode(Instant tick, Instant end, RecordingIndex history, Said said) {
+        Optional<Evidence> died = firedByDead(tick, end, history, said);
         if (died.isPresent()) {
             return died;
         }
-        Optional<String> held = acquiredByPaused(tick, history, said);
+        Optional<Evidence> held = acquiredByPaused(tick, history, said);
         return held.isPresent() ? held : rewoundByResumed(tick, end, history, said);
     }
 
@@ -33,7 +33,7 @@ final class ClusterMissRules {
      * so the trigger was behind it. A paused node that resumes stores back the trigger it held as its stale copy has
      * it, rewinding it; the misfire handler then finds it past its threshold and moves it beyond the tick.
      */
-    private static Optional<String> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
+    private static Optional<Evidence> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
         Duration period = Duration.between(tick, end);
         if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
             return Optional.empty();
@@ -50,17 +50,25 @@ final class ClusterMissRules {
                 .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
                 .filter(f -> !f.ts().isAfter(dropped.get().ts()) && !f.ts().isBefore(tick.minus(period)))
                 .reduce((x, y) -> y);
-        return resumed.map(r -> r.fact().target() + " resumed at " + said.at(r.ts())
-                + " and stored back the trigger it held as its stale copy had it, behind this tick; "
-                + dropped.get().worker() + "'s misfire handler found it more than half a period late at "
-                + said.at(dropped.get().ts()) + " and moved it past the tick: no node fired it");
+        return resumed.map(r -> {
+            String back = said.at(r.ts());
+            String found = said.at(dropped.get().ts());
+            String node = r.fact().target();
+            String handler = dropped.get().worker();
+            return new Evidence(
+                    node + " resumed at " + back + " and stored back the trigger it held as its stale copy had it,"
+                            + " behind this tick; " + handler + "'s misfire handler found it more than half a period"
+                            + " late at " + found + " and moved it past the tick: no node fired it",
+                    node + " 在 " + back + " 恢复运行，把它拿着的 trigger 按自己过时的副本存了回去，时间落在这个 tick 之前；" + handler
+                            + " 的 misfire 处理在 " + found + " 发现它晚了超过半个触发间隔，把它挪到了这个 tick 之后：没有节点触发它");
+        });
     }
 
     /**
      * The tick's fire was taken by a node that then died before writing its row: the store had handed it the fire
      * (its fired trigger outlived it), no other node fired the tick, and no node re-ran it.
      */
-    private static Optional<String> firedByDead(Instant tick, Instant end, RecordingIndex history, Said said) {
+    private static Optional<Evidence> firedByDead(Instant tick, Instant end, RecordingIndex history, Said said) {
         List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
         for (Heard<WorkerFact.Fired> f : fired) {
             if (!ClusterRules.isCluster(f.event().mode())) {
@@ -69,10 +77,17 @@ final class ClusterMissRules {
             Owner node = new Owner(f.worker(), f.worker(), f.pid());
             Optional<Heard<LabFact>> death = history.killed(node, f.ts()).filter(d -> !d.ts().isAfter(end));
             if (death.isPresent()) {
-                return Optional.of(f.worker() + " (pid " + f.pid() + ") fired it at " + said.at(f.ts())
-                        + ", the store's one fire of the tick, but " + HeldRules.past(death.get()) + " at "
-                        + said.at(death.get().ts()) + " before writing its row; its fired trigger outlived it, and no"
-                        + " node re-ran the job (recovery off)");
+                String firedAt = said.at(f.ts());
+                String died = said.at(death.get().ts());
+                Evidence past = HeldRules.past(death.get());
+                return Evidence.of(
+                        f.worker() + " (pid " + f.pid() + ") fired it at " + firedAt
+                                + ", the store's one fire of the tick, but " + past.en() + " at " + died
+                                + " before writing its row; its fired trigger outlived it, and no node re-ran the job"
+                                + " (recovery off)",
+                        f.worker() + "（pid " + f.pid() + "）在 " + firedAt + " 触发了它，这是任务存储给这个 tick 的唯一一次触发，但它在 "
+                                + died + " " + past.zh() + "，没来得及写它的行；它的 fired trigger 比它活得久，也没有节点重跑这个任务"
+                                + "（recovery off）");
             }
         }
         return Optional.empty();
@@ -83,7 +98,7 @@ final class ClusterMissRules {
      * (Quartz acquires a fire ahead of its time) for this fire or an earlier one, and that node had been paused, not
      * resumed by then. No other node fires a trigger another holds until the cluster declares the holder dead.
      */
-    private static Optional<String> acquiredByPaused(Instant tick, RecordingIndex history, Said said) {
+    private static Optional<Evidence> acquiredByPaused(Instant tick, RecordingIndex history, Said said) {
         if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
             return Optional.empty();
         }
@@ -105,11 +120,16 @@ final class ClusterMissRules {
             }
             Optional<Heard<LabFact.Fault>> pause = pausedThrough(node, tick, history);
             if (pause.isPresent()) {
-                return Optional.of(node + " held the store's trigger, acquired for its fire of " + m.group(2)
-                        + " ahead of its time (ACQUIRED in qrtz_fired_triggers, seen at "
-                        + said.at(seen.get().ts())
-                        + "), and was paused at " + said.at(pause.get().ts()) + ": no other node fires a trigger"
-                        + " another node holds until the cluster declares that node dead");
+                String seenAt = said.at(seen.get().ts());
+                String pausedAt = said.at(pause.get().ts());
+                return Evidence.of(
+                        node + " held the store's trigger, acquired for its fire of " + m.group(2)
+                                + " ahead of its time (ACQUIRED in qrtz_fired_triggers, seen at " + seenAt
+                                + "), and was paused at " + pausedAt + ": no other node fires a trigger another node"
+                                + " holds until the cluster declares that node dead",
+                        node + " 持有任务存储的 trigger：它提前为 " + m.group(2) + " 的那次触发取走了它（qrtz_fired_triggers 里的"
+                                + " ACQUIRED，在 " + seenAt + " 看到），然后在 " + pausedAt + " 被暂停：在集群判定一个节点已死之前，别的节点不会触发它持有的"
+                                + " trigger");
             }
         }
         return Optional.empty();

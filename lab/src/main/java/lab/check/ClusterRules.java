@@ -24,7 +24,7 @@ final class ClusterRules {
      * node declared dead was only paused (or cut off from the store), and wrote its own row as well. A re-run that meets
      * a later tick's run, on any node, is the recovery's too: it came when the cluster found the node dead.
      */
-    static Optional<String> recoveredByCluster(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> recoveredByCluster(JobRun a, JobRun b, RecordingIndex history, Said said) {
         JobRun again = b.recovers() ? b : a.recovers() ? a : null;
         if (again == null) {
             return Optional.empty();
@@ -33,39 +33,48 @@ final class ClusterRules {
         if (!a.row().tickAt().equals(b.row().tickAt())) {
             // The re-run comes long after its tick, and takes its whole job: the next tick's run, on any node, meets
             // it.
-            return Optional.of(again.who() + "'s re-run of tick "
-                    + Said.tick(again.row().tickAt())
-                    + " as Quartz's recovery, started " + said.at(again.row().startedAt())
-                    + ", was still going when the store fired tick "
-                    + Said.tick(first.row().tickAt()) + " on "
-                    + first.who() + ": the recovered job runs whenever the cluster finds its node dead");
+            String rerun = Said.tick(again.row().tickAt());
+            String next = Said.tick(first.row().tickAt());
+            String started = said.at(again.row().startedAt());
+            return Evidence.of(
+                    again.who() + "'s re-run of tick " + rerun + " as Quartz's recovery, started " + started
+                            + ", was still going when the store fired tick " + next + " on " + first.who()
+                            + ": the recovered job runs whenever the cluster finds its node dead",
+                    again.who() + " 作为 Quartz 的恢复重跑 tick " + rerun + "，从 " + started + " 开始，任务存储在 " + first.who()
+                            + " 上触发 tick " + next + " 时它还没跑完：集群什么时候判定节点已死，恢复的任务就什么时候跑");
         }
         if (a.sameProcess(b)) {
             return Optional.empty();
         }
         String interval = knob(first, ClusterKnobs.CHECKIN_INTERVAL.name(), history);
-        StringBuilder s = new StringBuilder(again.who() + " re-ran it as Quartz's recovery of " + first.who());
-        if (again.fired() != null) {
-            s.append(" at ").append(said.at(again.fired().ts()));
-        }
-        s.append(": the cluster had declared ")
-                .append(first.who())
-                .append(" dead, its check-in older than ")
-                .append(interval == null ? "its interval" : interval)
-                .append(" + 7.5 s, while it ran the job, which requests recovery");
+        String at = again.fired() == null ? null : said.at(again.fired().ts());
         Instant from =
                 first.fired() == null ? first.row().startedAt() : first.fired().ts();
         Optional<Heard<LabFact.Fault>> pause =
                 history.paused(first.who(), first.row().pid(), from, first.row().createdAt());
-        pause.ifPresent(p -> s.append("; ")
-                .append(first.who())
-                .append(" had been paused at ")
-                .append(said.at(p.ts()))
-                .append(history.resumed(first.who(), first.row().pid(), p.ts())
-                        .map(r -> " and resumed at " + said.at(r.ts()))
-                        .orElse("")));
-        s.append(", and wrote its own row at ").append(said.at(first.row().createdAt()));
-        return Optional.of(s.toString());
+        String pausedAt = pause.map(p -> said.at(p.ts())).orElse(null);
+        String resumedAt = pause.flatMap(
+                        p -> history.resumed(first.who(), first.row().pid(), p.ts()))
+                .map(r -> said.at(r.ts()))
+                .orElse(null);
+        String wrote = said.at(first.row().createdAt());
+        String en = again.who() + " re-ran it as Quartz's recovery of " + first.who()
+                + (at == null ? "" : " at " + at) + ": the cluster had declared " + first.who()
+                + " dead, its check-in older than " + (interval == null ? "its interval" : interval)
+                + " + 7.5 s, while it ran the job, which requests recovery"
+                + (pausedAt == null
+                        ? ""
+                        : "; " + first.who() + " had been paused at " + pausedAt
+                                + (resumedAt == null ? "" : " and resumed at " + resumedAt))
+                + ", and wrote its own row at " + wrote;
+        String zh = again.who() + (at == null ? "" : " 在 " + at) + " 作为 Quartz 对 " + first.who() + " 的恢复重跑了它："
+                + first.who() + " 跑任务期间，集群判定它已死（它上次签到已超过 " + (interval == null ? "签到间隔" : interval)
+                + " + 7.5 s），而这个任务要求恢复；" + first.who()
+                + (pausedAt == null
+                        ? " "
+                        : " 在 " + pausedAt + " 被暂停过" + (resumedAt == null ? "" : "，在 " + resumedAt + " 恢复运行") + "，")
+                + "也在 " + wrote + " 写了自己的行";
+        return Evidence.of(en, zh);
     }
 
     /**
@@ -74,7 +83,7 @@ final class ClusterRules {
      * trigger another node had acquired, so that two nodes hold the same fire and both run it. The last start before
      * the fires is named: what set the trigger back.
      */
-    static Optional<String> unclusteredStore(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> unclusteredStore(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.sameProcess(b)
                 || a.fired() == null
                 || b.fired() == null
@@ -85,9 +94,8 @@ final class ClusterRules {
         Instant firstFire = a.fired().ts().isBefore(b.fired().ts())
                 ? a.fired().ts()
                 : b.fired().ts();
-        String fires = a.who() + " and " + b.who() + " both fired it ("
-                + said.at(a.fired().ts()) + ", " + said.at(b.fired().ts())
-                + ") from a job store left unclustered (clustered off)";
+        String aFired = said.at(a.fired().ts());
+        String bFired = said.at(b.fired().ts());
         Optional<Heard<WorkerFact.InMode>> start =
                 history
                         .where(WorkerFact.InMode.class, m -> !"on"
@@ -95,12 +103,26 @@ final class ClusterRules {
                         .stream()
                         .filter(m -> isCluster(m.event().mode()) && !m.ts().isAfter(firstFire))
                         .max(Comparator.comparing(Heard::ts));
-        String starter = start.map(m -> "; the last node to start its Quartz was " + m.worker() + " (pid " + m.pid()
-                        + ") at " + said.at(m.ts()) + ", and an unclustered node's start recovers the whole store: it"
-                        + " sets back to waiting the trigger another node had acquired")
-                .orElse("");
-        return Optional.of(fires + starter + "; Quartz's locks stay inside each JVM, so nothing kept two nodes"
-                + " holding one fire from both running it");
+        String startedAt = start.map(m -> said.at(m.ts())).orElse(null);
+        String node = start.map(m -> m.worker() + " (pid " + m.pid() + ")").orElse(null);
+        String nodeZh = start.map(m -> m.worker() + "（pid " + m.pid() + "）").orElse(null);
+        return Evidence.of(
+                a.who() + " and " + b.who() + " both fired it (" + aFired + ", " + bFired
+                        + ") from a job store left unclustered (clustered off)"
+                        + (node == null
+                                ? ""
+                                : "; the last node to start its Quartz was " + node + " at " + startedAt
+                                        + ", and an unclustered node's start recovers the whole store: it sets back to"
+                                        + " waiting the trigger another node had acquired")
+                        + "; Quartz's locks stay inside each JVM, so nothing kept two nodes holding one fire from both"
+                        + " running it",
+                a.who() + " 和 " + b.who() + " 都从一个没开集群的任务存储（clustered off）触发了它（" + aFired + "、" + bFired
+                        + "）"
+                        + (node == null
+                                ? ""
+                                : "；最后一个启动 Quartz 的节点是 " + nodeZh + "，在 " + startedAt
+                                        + "，而没开集群的节点一启动就对整个存储做恢复：把另一个节点已经取走的 trigger 重置为等待")
+                        + "；Quartz 的锁只在各自的 JVM 里，所以没有什么能阻止持有同一次触发的两个节点都去跑它");
     }
 
     /** Whether the run's process had its store unclustered when it fired, as its last mode event says. */
@@ -123,7 +145,7 @@ final class ClusterRules {
      * around the job, so a run that outlasts its period (its node paused, or a job longer than the period) overlaps the
      * next tick's run on another node. {@code disallow-concurrent on} is what keeps the next fire waiting.
      */
-    static Optional<String> nothingAroundTheJob(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> nothingAroundTheJob(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.sameProcess(b)
                 || !isCluster(a.row().mode())
                 || !isCluster(b.row().mode())
@@ -135,15 +157,19 @@ final class ClusterRules {
         JobRun late = early == a ? b : a;
         Instant from =
                 early.fired() == null ? early.row().startedAt() : early.fired().ts();
-        String pause = history.paused(
+        String pausedAt = history.paused(
                         early.who(), early.row().pid(), from, early.row().createdAt())
-                .map(p -> ", paused at " + said.at(p.ts()) + ",")
-                .orElse("");
-        return Optional.of(
-                early.who() + "'s run of tick " + Said.tick(early.row().tickAt()) + pause
-                        + " was still going when the store fired tick "
-                        + Said.tick(late.row().tickAt()) + " on " + late.who()
-                        + ": the cluster fires each trigger once but puts no lock around the job (disallow-concurrent off)");
+                .map(p -> said.at(p.ts()))
+                .orElse(null);
+        String earlyTick = Said.tick(early.row().tickAt());
+        String lateTick = Said.tick(late.row().tickAt());
+        return Evidence.of(
+                early.who() + "'s run of tick " + earlyTick + (pausedAt == null ? "" : ", paused at " + pausedAt + ",")
+                        + " was still going when the store fired tick " + lateTick + " on " + late.who()
+                        + ": the cluster fires each trigger once but puts no lock around the job (disallow-concurrent off)",
+                early.who() + " 跑 tick " + earlyTick + " 的那一次" + (pausedAt == null ? "" : "（在 " + pausedAt + " 被暂停过）")
+                        + "还没结束，任务存储就在 " + late.who() + " 上触发了 tick " + lateTick
+                        + "：集群每个 trigger 只触发一次，但不在任务外面加锁（disallow-concurrent off）");
     }
 
     static boolean isCluster(String mode) {
