@@ -1,9 +1,7 @@
 package lab.check;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import lab.protocol.ClusterKnobs;
 import lab.protocol.LabFact;
@@ -26,7 +24,7 @@ final class ClusterRules {
      * node declared dead was only paused (or cut off from the store), and wrote its own row as well. A re-run that meets
      * a later tick's run, on any node, is the recovery's too: it came when the cluster found the node dead.
      */
-    static Optional<String> recoveredByCluster(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> recoveredByCluster(JobRun a, JobRun b, RecordingIndex history, Said said) {
         JobRun again = b.recovers() ? b : a.recovers() ? a : null;
         if (again == null) {
             return Optional.empty();
@@ -35,39 +33,48 @@ final class ClusterRules {
         if (!a.row().tickAt().equals(b.row().tickAt())) {
             // The re-run comes long after its tick, and takes its whole job: the next tick's run, on any node, meets
             // it.
-            return Optional.of(again.who() + "'s re-run of tick "
-                    + Said.tick(again.row().tickAt())
-                    + " as Quartz's recovery, started " + said.at(again.row().startedAt())
-                    + ", was still going when the store fired tick "
-                    + Said.tick(first.row().tickAt()) + " on "
-                    + first.who() + ": the recovered job runs whenever the cluster finds its node dead");
+            String rerun = Said.tick(again.row().tickAt());
+            String next = Said.tick(first.row().tickAt());
+            String started = said.at(again.row().startedAt());
+            return Evidence.of(
+                    again.who() + "'s re-run of tick " + rerun + " as Quartz's recovery, started " + started
+                            + ", was still going when the store fired tick " + next + " on " + first.who()
+                            + ": the recovered job runs whenever the cluster finds its node dead",
+                    again.who() + " 作为 Quartz 的恢复重跑 tick " + rerun + "，从 " + started + " 开始，任务存储在 " + first.who()
+                            + " 上触发 tick " + next + " 时它还没跑完：集群什么时候判定节点已死，恢复的任务就什么时候跑");
         }
         if (a.sameProcess(b)) {
             return Optional.empty();
         }
         String interval = knob(first, ClusterKnobs.CHECKIN_INTERVAL.name(), history);
-        StringBuilder s = new StringBuilder(again.who() + " re-ran it as Quartz's recovery of " + first.who());
-        if (again.fired() != null) {
-            s.append(" at ").append(said.at(again.fired().ts()));
-        }
-        s.append(": the cluster had declared ")
-                .append(first.who())
-                .append(" dead, its check-in older than ")
-                .append(interval == null ? "its interval" : interval)
-                .append(" + 7.5 s, while it ran the job, which requests recovery");
+        String at = again.fired() == null ? null : said.at(again.fired().ts());
         Instant from =
                 first.fired() == null ? first.row().startedAt() : first.fired().ts();
         Optional<Heard<LabFact.Fault>> pause =
                 history.paused(first.who(), first.row().pid(), from, first.row().createdAt());
-        pause.ifPresent(p -> s.append("; ")
-                .append(first.who())
-                .append(" had been paused at ")
-                .append(said.at(p.ts()))
-                .append(history.resumed(first.who(), first.row().pid(), p.ts())
-                        .map(r -> " and resumed at " + said.at(r.ts()))
-                        .orElse("")));
-        s.append(", and wrote its own row at ").append(said.at(first.row().createdAt()));
-        return Optional.of(s.toString());
+        String pausedAt = pause.map(p -> said.at(p.ts())).orElse(null);
+        String resumedAt = pause.flatMap(
+                        p -> history.resumed(first.who(), first.row().pid(), p.ts()))
+                .map(r -> said.at(r.ts()))
+                .orElse(null);
+        String wrote = said.at(first.row().createdAt());
+        String en = again.who() + " re-ran it as Quartz's recovery of " + first.who()
+                + (at == null ? "" : " at " + at) + ": the cluster had declared " + first.who()
+                + " dead, its check-in older than " + (interval == null ? "its interval" : interval)
+                + " + 7.5 s, while it ran the job, which requests recovery"
+                + (pausedAt == null
+                        ? ""
+                        : "; " + first.who() + " had been paused at " + pausedAt
+                                + (resumedAt == null ? "" : " and resumed at " + resumedAt))
+                + ", and wrote its own row at " + wrote;
+        String zh = again.who() + (at == null ? "" : " 在 " + at) + " 作为 Quartz 对 " + first.who() + " 的恢复重跑了它："
+                + first.who() + " 跑任务期间，集群判定它已死（它上次签到已超过 " + (interval == null ? "签到间隔" : interval)
+                + " + 7.5 s），而这个任务要求恢复；" + first.who()
+                + (pausedAt == null
+                        ? " "
+                        : " 在 " + pausedAt + " 被暂停过" + (resumedAt == null ? "" : "，在 " + resumedAt + " 恢复运行") + "，")
+                + "也在 " + wrote + " 写了自己的行";
+        return Evidence.of(en, zh);
     }
 
     /**
@@ -76,7 +83,7 @@ final class ClusterRules {
      * trigger another node had acquired, so that two nodes hold the same fire and both run it. The last start before
      * the fires is named: what set the trigger back.
      */
-    static Optional<String> unclusteredStore(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> unclusteredStore(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.sameProcess(b)
                 || a.fired() == null
                 || b.fired() == null
@@ -87,9 +94,8 @@ final class ClusterRules {
         Instant firstFire = a.fired().ts().isBefore(b.fired().ts())
                 ? a.fired().ts()
                 : b.fired().ts();
-        String fires = a.who() + " and " + b.who() + " both fired it ("
-                + said.at(a.fired().ts()) + ", " + said.at(b.fired().ts())
-                + ") from a job store left unclustered (clustered off)";
+        String aFired = said.at(a.fired().ts());
+        String bFired = said.at(b.fired().ts());
         Optional<Heard<WorkerFact.InMode>> start =
                 history
                         .where(WorkerFact.InMode.class, m -> !"on"
@@ -97,131 +103,26 @@ final class ClusterRules {
                         .stream()
                         .filter(m -> isCluster(m.event().mode()) && !m.ts().isAfter(firstFire))
                         .max(Comparator.comparing(Heard::ts));
-        String starter = start.map(m -> "; the last node to start its Quartz was " + m.worker() + " (pid " + m.pid()
-                        + ") at " + said.at(m.ts()) + ", and an unclustered node's start recovers the whole store: it"
-                        + " sets back to waiting the trigger another node had acquired")
-                .orElse("");
-        return Optional.of(fires + starter + "; Quartz's locks stay inside each JVM, so nothing kept two nodes"
-                + " holding one fire from both running it");
-    }
-
-    /**
-     * The tick's fire was held by a node that could not run it: taken by a node that then died before writing its row,
-     * or acquired ahead of its time by a node paused before it came, which no other node may fire until the cluster
-     * declares that node dead.
-     */
-    static Optional<String> deadNode(Instant tick, Instant end, RecordingIndex history, Said said) {
-        Optional<String> died = firedByDead(tick, end, history, said);
-        if (died.isPresent()) {
-            return died;
-        }
-        Optional<String> held = acquiredByPaused(tick, history, said);
-        return held.isPresent() ? held : rewoundByResumed(tick, end, history, said);
-    }
-
-    /**
-     * No node fired the tick, and a node dropped it as a misfire sooner after it than half a period: not late itself,
-     * so the trigger was behind it. A paused node that resumes stores back the trigger it held as its stale copy has
-     * it, rewinding it; the misfire handler then finds it past its threshold and moves it beyond the tick.
-     */
-    private static Optional<String> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
-        Duration period = Duration.between(tick, end);
-        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Heard<WorkerFact.Skipped>> dropped = history.ofTick(WorkerFact.Skipped.class, tick).stream()
-                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE
-                        && isCluster(e.event().mode()))
-                .filter(e -> Duration.between(tick, e.ts()).compareTo(period.dividedBy(2)) < 0)
-                .findFirst();
-        if (dropped.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Heard<LabFact.Fault>> resumed = history.launcher(LabFact.Fault.class).stream()
-                .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
-                .filter(f -> !f.ts().isAfter(dropped.get().ts()) && !f.ts().isBefore(tick.minus(period)))
-                .reduce((x, y) -> y);
-        return resumed.map(r -> r.fact().target() + " resumed at " + said.at(r.ts())
-                + " and stored back the trigger it held as its stale copy had it, behind this tick; "
-                + dropped.get().worker() + "'s misfire handler found it more than half a period late at "
-                + said.at(dropped.get().ts()) + " and moved it past the tick: no node fired it");
-    }
-
-    /**
-     * The tick's fire was taken by a node that then died before writing its row: the store had handed it the fire
-     * (its fired trigger outlived it), no other node fired the tick, and no node re-ran it.
-     */
-    private static Optional<String> firedByDead(Instant tick, Instant end, RecordingIndex history, Said said) {
-        List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
-        for (Heard<WorkerFact.Fired> f : fired) {
-            if (!isCluster(f.event().mode())) {
-                continue;
-            }
-            Owner node = new Owner(f.worker(), f.worker(), f.pid());
-            Optional<Heard<LabFact>> death = history.killed(node, f.ts()).filter(d -> !d.ts().isAfter(end));
-            if (death.isPresent()) {
-                return Optional.of(f.worker() + " (pid " + f.pid() + ") fired it at " + said.at(f.ts())
-                        + ", the store's one fire of the tick, but " + MissedRules.past(death.get()) + " at "
-                        + said.at(death.get().ts()) + " before writing its row; its fired trigger outlived it, and no"
-                        + " node re-ran the job (recovery off)");
-            }
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * No node fired the tick: the last the launcher saw of the store before it, the trigger was held acquired by a node
-     * (Quartz acquires a fire ahead of its time) for this fire or an earlier one, and that node had been paused, not
-     * resumed by then. No other node fires a trigger another holds until the cluster declares the holder dead.
-     */
-    private static Optional<String> acquiredByPaused(Instant tick, RecordingIndex history, Said said) {
-        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Heard<LabFact.Lock>> seen = history.launcher(LabFact.Lock.class).stream()
-                .filter(l -> !l.ts().isAfter(tick))
-                .reduce((x, y) -> y);
-        if (seen.isEmpty() || seen.get().fact().holder() == null) {
-            return Optional.empty();
-        }
-        // The holders as the cluster's observer writes them: "w2 EXECUTING (scheduled 08:03:56.000), w2 ACQUIRED
-        // (scheduled 08:03:58.000)", times of day in UTC.
-        java.util.regex.Matcher m = ACQUIRED.matcher(seen.get().fact().holder());
-        java.time.LocalTime due = java.time.LocalTime.ofInstant(tick, java.time.ZoneOffset.UTC);
-        while (m.find()) {
-            String node = m.group(1);
-            java.time.LocalTime at = java.time.LocalTime.parse(m.group(2));
-            if (at.isAfter(due)) {
-                continue;
-            }
-            Optional<Heard<LabFact.Fault>> pause = pausedThrough(node, tick, history);
-            if (pause.isPresent()) {
-                return Optional.of(node + " held the store's trigger, acquired for its fire of " + m.group(2)
-                        + " ahead of its time (ACQUIRED in qrtz_fired_triggers, seen at "
-                        + said.at(seen.get().ts())
-                        + "), and was paused at " + said.at(pause.get().ts()) + ": no other node fires a trigger"
-                        + " another node holds until the cluster declares that node dead");
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static final java.util.regex.Pattern ACQUIRED =
-            java.util.regex.Pattern.compile("(\\S+) ACQUIRED \\(scheduled (\\d\\d:\\d\\d:\\d\\d\\.\\d{3})\\)");
-
-    /** The last pause of {@code worker} at or before {@code at}, when no resume came between. */
-    private static Optional<Heard<LabFact.Fault>> pausedThrough(String worker, Instant at, RecordingIndex history) {
-        List<Heard<LabFact.Fault>> faults = history.launcher(LabFact.Fault.class);
-        return faults.stream()
-                .filter(f -> f.fact().kind() == LabFact.FaultKind.PAUSE
-                        && worker.equals(f.fact().target()))
-                .filter(f -> !f.ts().isAfter(at))
-                .reduce((x, y) -> y)
-                .filter(p -> faults.stream()
-                        .noneMatch(r -> r.fact().kind() == LabFact.FaultKind.RESUME
-                                && worker.equals(r.fact().target())
-                                && r.ts().isAfter(p.ts())
-                                && !r.ts().isAfter(at)));
+        String startedAt = start.map(m -> said.at(m.ts())).orElse(null);
+        String node = start.map(m -> m.worker() + " (pid " + m.pid() + ")").orElse(null);
+        String nodeZh = start.map(m -> m.worker() + "（pid " + m.pid() + "）").orElse(null);
+        return Evidence.of(
+                a.who() + " and " + b.who() + " both fired it (" + aFired + ", " + bFired
+                        + ") from a job store left unclustered (clustered off)"
+                        + (node == null
+                                ? ""
+                                : "; the last node to start its Quartz was " + node + " at " + startedAt
+                                        + ", and an unclustered node's start recovers the whole store: it sets back to"
+                                        + " waiting the trigger another node had acquired")
+                        + "; Quartz's locks stay inside each JVM, so nothing kept two nodes holding one fire from both"
+                        + " running it",
+                a.who() + " 和 " + b.who() + " 都从一个没开集群的任务存储（clustered off）触发了它（" + aFired + "、" + bFired
+                        + "）"
+                        + (node == null
+                                ? ""
+                                : "；最后一个启动 Quartz 的节点是 " + nodeZh + "，在 " + startedAt
+                                        + "，而没开集群的节点一启动就对整个存储做恢复：把另一个节点已经取走的 trigger 重置为等待")
+                        + "；Quartz 的锁只在各自的 JVM 里，所以没有什么能阻止持有同一次触发的两个节点都去跑它");
     }
 
     /** Whether the run's process had its store unclustered when it fired, as its last mode event says. */
@@ -244,7 +145,7 @@ final class ClusterRules {
      * around the job, so a run that outlasts its period (its node paused, or a job longer than the period) overlaps the
      * next tick's run on another node. {@code disallow-concurrent on} is what keeps the next fire waiting.
      */
-    static Optional<String> nothingAroundTheJob(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> nothingAroundTheJob(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.sameProcess(b)
                 || !isCluster(a.row().mode())
                 || !isCluster(b.row().mode())
@@ -256,18 +157,22 @@ final class ClusterRules {
         JobRun late = early == a ? b : a;
         Instant from =
                 early.fired() == null ? early.row().startedAt() : early.fired().ts();
-        String pause = history.paused(
+        String pausedAt = history.paused(
                         early.who(), early.row().pid(), from, early.row().createdAt())
-                .map(p -> ", paused at " + said.at(p.ts()) + ",")
-                .orElse("");
-        return Optional.of(
-                early.who() + "'s run of tick " + Said.tick(early.row().tickAt()) + pause
-                        + " was still going when the store fired tick "
-                        + Said.tick(late.row().tickAt()) + " on " + late.who()
-                        + ": the cluster fires each trigger once but puts no lock around the job (disallow-concurrent off)");
+                .map(p -> said.at(p.ts()))
+                .orElse(null);
+        String earlyTick = Said.tick(early.row().tickAt());
+        String lateTick = Said.tick(late.row().tickAt());
+        return Evidence.of(
+                early.who() + "'s run of tick " + earlyTick + (pausedAt == null ? "" : ", paused at " + pausedAt + ",")
+                        + " was still going when the store fired tick " + lateTick + " on " + late.who()
+                        + ": the cluster fires each trigger once but puts no lock around the job (disallow-concurrent off)",
+                early.who() + " 跑 tick " + earlyTick + " 的那一次" + (pausedAt == null ? "" : "（在 " + pausedAt + " 被暂停过）")
+                        + "还没结束，任务存储就在 " + late.who() + " 上触发了 tick " + lateTick
+                        + "：集群每个 trigger 只触发一次，但不在任务外面加锁（disallow-concurrent off）");
     }
 
-    private static boolean isCluster(String mode) {
+    static boolean isCluster(String mode) {
         return mode != null
                 && Mode.byName(mode)
                         .map(m -> m.lock().sight() == Mode.Sight.CLUSTER)

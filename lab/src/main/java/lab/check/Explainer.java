@@ -35,7 +35,12 @@ public final class Explainer {
             List<CounterRow> ran = perWindow.getOrDefault(tick, List.of());
             if (ran.isEmpty()) {
                 Verdict v = MissedRules.judge(tick, period, history, new Said(tick));
-                findings.add(finding(Finding.Kind.MISSED, tick, v, "tick " + Said.tick(tick) + " missed: "));
+                String at = Said.tick(tick);
+                findings.add(finding(
+                        Finding.Kind.MISSED,
+                        tick,
+                        v,
+                        new Evidence("tick " + at + " missed: ", "tick " + at + " 漏跑了：")));
             } else if (ran.size() > 1) {
                 findings.add(duplicate(tick, ran, history));
             }
@@ -71,11 +76,14 @@ public final class Explainer {
             }
         }
         // Past two, say who ran it: the evidence that follows names the pair that proves the cause.
-        String times = runs.size() == 2
-                ? "twice"
-                : runs.size() + " times ("
-                        + runs.stream().map(JobRun::who).collect(java.util.stream.Collectors.joining(", ")) + ")";
-        return finding(Finding.Kind.DUPLICATE, tick, best, "tick " + Said.tick(tick) + " ran " + times + ": ");
+        List<String> who = runs.stream().map(JobRun::who).toList();
+        String at = Said.tick(tick);
+        Evidence head = runs.size() == 2
+                ? new Evidence("tick " + at + " ran twice: ", "tick " + at + " 跑了两次：")
+                : new Evidence(
+                        "tick " + at + " ran " + runs.size() + " times (" + String.join(", ", who) + "): ",
+                        "tick " + at + " 跑了 " + runs.size() + " 次（" + String.join("、", who) + "）：");
+        return finding(Finding.Kind.DUPLICATE, tick, best, head);
     }
 
     private static Finding overlap(JobRunPair pair, RecordingIndex history) {
@@ -83,16 +91,20 @@ public final class Explainer {
         JobRun b = history.run(pair.second());
         Instant tick = pair.second().tickAt();
         Said said = new Said(tick);
-        String head = "overlap: " + span(a, said) + " and " + span(b, said) + ": ";
+        // Each time formatted once, in the order the English says them: the Chinese shows the same strings.
+        String aSpan = span(a, said);
+        String bSpan = span(b, said);
+        Evidence head = new Evidence(
+                "overlap: " + a.who() + " (" + aSpan + ") and " + b.who() + " (" + bSpan + "): ",
+                "重叠：" + a.who() + "（" + aSpan + "）和 " + b.who() + "（" + bSpan + "）：");
         return finding(Finding.Kind.OVERLAP, tick, TwiceRules.judge(a, b, history, said), head);
     }
 
     private static String span(JobRun r, Said said) {
-        return r.who() + " (" + said.at(r.row().startedAt()) + "–"
-                + said.at(r.row().createdAt()) + ")";
+        return said.at(r.row().startedAt()) + "–" + said.at(r.row().createdAt());
     }
 
-    private static Finding finding(Finding.Kind kind, Instant tick, Verdict v, String head) {
-        return new Finding(kind, tick, v.cause(), head + v.evidence());
+    private static Finding finding(Finding.Kind kind, Instant tick, Verdict v, Evidence head) {
+        return new Finding(kind, tick, v.cause(), head.en() + v.evidence(), head.zh() + v.evidenceZh());
     }
 }

@@ -1,6 +1,7 @@
 package lab.check;
 
 import java.time.Instant;
+import lab.protocol.Lang;
 
 /**
  * One thing the checker found in the counter table that needs a reason, explained: a tick that ran twice (or
@@ -9,10 +10,24 @@ import java.time.Instant;
  * @param kind     which of the three
  * @param tick     the tick window it belongs to (for an overlap: the later run's)
  * @param cause    why, from the recording
- * @param sentence the cause in one sentence with its evidence: the same words on the dashboard, in the summary and
- *                 in a failing test
+ * @param sentence the cause in one sentence with its evidence: the same words in the recording, the summary and a
+ *                 failing test
+ * @param zh       the same sentence in Chinese, for a screen in Chinese: the same facts and the same times
  */
-public record Finding(Kind kind, Instant tick, Cause cause, String sentence) {
+public record Finding(Kind kind, Instant tick, Cause cause, String sentence, String zh) {
+    /**
+     * A finding written by hand, where only its English is read (a fixture, a test): its Chinese is the English. The
+     * explainer never builds one this way; each of its rules says its evidence in both.
+     */
+    public Finding(Kind kind, Instant tick, Cause cause, String sentence) {
+        this(kind, tick, cause, sentence, sentence);
+    }
+
+    /** The sentence in {@code lang}: Chinese on a screen in Chinese, English everywhere else. */
+    public String sentence(Lang lang) {
+        return lang.pick(sentence, zh);
+    }
+
     /** The three figures that need a reason. */
     public enum Kind {
         /** A window with more than one row ({@code duplicate_ticks}). */

@@ -68,6 +68,15 @@ record JobRun(
         return lockName(acquired == null ? null : acquired.fact());
     }
 
+    /** The same in a Chinese sentence: a lock named by its key keeps its name; one with no key is just "锁". */
+    String lockZh() {
+        return lockNameZh(acquired == null ? null : acquired.fact());
+    }
+
+    static String lockNameZh(LockFact.Acquired acquired) {
+        return acquired == null || acquired.key() == null ? "锁" : lockName(acquired);
+    }
+
     static String lockName(LockFact.Acquired acquired) {
         String key = acquired == null ? null : acquired.key();
         if (key == null) {

@@ -20,7 +20,7 @@ final class LockRules {
      * stopped, the other took the lock after that, and the paused one wrote its row late, not knowing. The late write
      * is what a fencing token refuses.
      */
-    static Optional<String> pausedHolder(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> pausedHolder(JobRun a, JobRun b, RecordingIndex history, Said said) {
         for (JobRun p : List.of(a, b)) {
             JobRun other = p == a ? b : a;
             if (p.acquired() == null || other.acquired() == null) {
@@ -44,14 +44,22 @@ final class LockRules {
                 continue;
             }
             Long token = p.acquired().fact().token();
-            String tokenSaid = token == null ? "" : " (token " + token + ")";
-            return Optional.of(p.who() + " held " + p.lock() + tokenSaid + " and was paused at "
-                    + said.at(pause.get().ts())
-                    + ", its lease ending " + said.at(expiry) + "; " + other.who() + " took the lock at "
-                    + said.at(took)
-                    + resume.map(r -> "; " + p.who() + " resumed at " + said.at(r.ts()))
-                            .orElse("")
-                    + " and wrote late, at " + said.at(p.row().createdAt()));
+            String pausedAt = said.at(pause.get().ts());
+            String ending = said.at(expiry);
+            String tookAt = said.at(took);
+            String resumedAt = resume.map(r -> said.at(r.ts())).orElse(null);
+            String wrote = said.at(p.row().createdAt());
+            return Evidence.of(
+                    p.who() + " held " + p.lock() + (token == null ? "" : " (token " + token + ")")
+                            + " and was paused at " + pausedAt + ", its lease ending " + ending + "; " + other.who()
+                            + " took the lock at " + tookAt
+                            + (resumedAt == null ? "" : "; " + p.who() + " resumed at " + resumedAt)
+                            + " and wrote late, at " + wrote,
+                    p.who() + " 持有 " + p.lockZh() + (token == null ? "" : "（token " + token + "）") + "，在 "
+                            + pausedAt + " 被暂停，它的租约在 " + ending + " 到期；" + other.who() + " 在 " + tookAt
+                            + " 拿到了锁；" + p.who()
+                            + (resumedAt == null ? " " : " 在 " + resumedAt + " 恢复运行，") + "在 " + wrote
+                            + " 才写入，已经晚了");
         }
         return Optional.empty();
     }
@@ -70,7 +78,7 @@ final class LockRules {
     }
 
     /** Another process's unsafe delete freed a's key after a took it and before b took it. */
-    static Optional<String> deletedByOther(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> deletedByOther(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.owner() == null || b.acquired() == null) {
             return Optional.empty();
         }
@@ -89,13 +97,19 @@ final class LockRules {
                         && e.pid() == a.row().pid()
                         && a.row().tickAt().equals(e.tick())))
                 .min(Comparator.comparing(Heard::ts))
-                .map(c -> c.worker() + "'s unsafe delete at " + said.at(c.ts()) + " freed " + a.owner() + "'s "
-                        + a.lock() + " while " + a.who() + " still held it; " + b.who() + " took it at "
-                        + said.at(until));
+                .map(c -> {
+                    String deleted = said.at(c.ts());
+                    String took = said.at(until);
+                    return new Evidence(
+                            c.worker() + "'s unsafe delete at " + deleted + " freed " + a.owner() + "'s " + a.lock()
+                                    + " while " + a.who() + " still held it; " + b.who() + " took it at " + took,
+                            c.worker() + " 在 " + deleted + " 的不安全删除删掉了 " + a.owner() + " 的 " + a.lockZh() + "，那时 "
+                                    + a.who() + " 还持有它；" + b.who() + " 在 " + took + " 拿到了它");
+                });
     }
 
     /** a's lease, renewals included, ran out while a's job ran, and b took the lock once it had. */
-    static Optional<String> leaseExpired(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> leaseExpired(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant granted = a.acquired() == null ? null : a.acquired().fact().expiresAt();
         if (granted == null || b.acquired() == null) {
             return Optional.empty();
@@ -110,37 +124,53 @@ final class LockRules {
         if (!expiry.isBefore(a.row().createdAt()) || took.isBefore(expiry)) {
             return Optional.empty();
         }
-        String renewed = renewals.isEmpty() ? "" : " (renewed " + renewals.size() + " times)";
-        // A partition says why the renewals stopped: the holder worked on, cut off from the lock server.
-        String cut = history.cutOff(a.who(), expiry)
-                .map(c -> ", " + c.fact().host() + " having been cut off from the lock servers at " + said.at(c.ts()))
-                .orElse("");
-        return Optional.of(a.who() + "'s lease expired at " + said.at(expiry) + renewed + cut
-                + " while its job ran until " + said.at(a.row().createdAt()) + "; " + b.who() + " took the lock at "
-                + said.at(took));
+        // A partition says why the renewals stopped: the holder worked on, cut off from the lock server. Its time is
+        // formatted first, as the English sentence always has, so that no kept recording's words change.
+        Optional<Heard<lab.protocol.LabFact.Fault>> cutOff = history.cutOff(a.who(), expiry);
+        String cutAt = cutOff.map(c -> said.at(c.ts())).orElse(null);
+        String expired = said.at(expiry);
+        String host = cutOff.map(c -> c.fact().host()).orElse(null);
+        String ran = said.at(a.row().createdAt());
+        String tookAt = said.at(took);
+        int n = renewals.size();
+        return Evidence.of(
+                a.who() + "'s lease expired at " + expired + (n == 0 ? "" : " (renewed " + n + " times)")
+                        + (cutAt == null ? "" : ", " + host + " having been cut off from the lock servers at " + cutAt)
+                        + " while its job ran until " + ran + "; " + b.who() + " took the lock at " + tookAt,
+                a.who() + " 的租约在 " + expired + " 到期" + (n == 0 ? "" : "（续期过 " + n + " 次）")
+                        + (cutAt == null ? "" : "，" + host + " 在 " + cutAt + " 就已经和锁服务器断开了网络")
+                        + (cutAt == null ? "，而它的任务一直跑到 " : "，而 " + a.who() + " 的任务一直跑到 ") + ran + "；" + b.who() + " 在 "
+                        + tookAt + " 拿到了锁");
     }
 
     /**
      * Both fire on an interval trigger, each on its own phase: b asked for the lock once a's was free again, as in
      * {@link #releasedEarly}, but the gap between them is their phases, not the jitter of one instant.
      */
-    static Optional<String> ownPhase(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> ownPhase(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant free = a.freeAt();
         if (!a.onInterval() || !b.onInterval() || !freeWhenAsked(a, b)) {
             return Optional.empty();
         }
-        return Optional.of(a.who() + " and " + b.who() + " fire on their own phases (interval trigger, "
-                + a.fired().fact().phaseMs() + " ms and " + b.fired().fact().phaseMs() + " ms into the period): "
-                + a.who() + " freed " + a.lock() + " at " + said.at(free) + ", " + b.who() + " fired "
-                + said.at(b.fired().ts()) + " and took it"
-                + (b.acquired() != null ? " at " + said.at(b.acquired().ts()) : ""));
+        Long aPhase = a.fired().fact().phaseMs();
+        Long bPhase = b.fired().fact().phaseMs();
+        String freed = said.at(free);
+        String fired = said.at(b.fired().ts());
+        String took = b.acquired() == null ? null : said.at(b.acquired().ts());
+        return Evidence.of(
+                a.who() + " and " + b.who() + " fire on their own phases (interval trigger, " + aPhase + " ms and "
+                        + bPhase + " ms into the period): " + a.who() + " freed " + a.lock() + " at " + freed + ", "
+                        + b.who() + " fired " + fired + " and took it" + (took == null ? "" : " at " + took),
+                a.who() + " 和 " + b.who() + " 按各自的相位触发（interval 触发器，分别在触发间隔开始后 " + aPhase + " ms 和 "
+                        + bPhase + " ms）：" + a.who() + " 在 " + freed + " 释放了 " + a.lockZh() + "，" + b.who()
+                        + " 在 " + fired + " 触发" + (took == null ? "并拿到了它" : "，在 " + took + " 拿到了它"));
     }
 
     /**
      * A blocking lock only queued b behind a: b asked while a held it, and was granted it once a released it. Only
      * a lock call that waits ({@code blocking}) can queue; a try-lock that got the lock found it free.
      */
-    static Optional<String> queued(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> queued(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant free = a.freeAt();
         if (free == null || b.fired() == null || b.acquired() == null || !blocking(b)) {
             return Optional.empty();
@@ -149,9 +179,16 @@ final class LockRules {
         if (!b.fired().ts().isBefore(free) || waited == null || waited <= 0) {
             return Optional.empty();
         }
-        return Optional.of(b.who() + " fired " + said.at(b.fired().ts()) + " while " + a.who() + " held " + a.lock()
-                + "; " + a.who() + " released it at " + said.at(free) + " and " + b.who() + ", queued behind it for "
-                + waited + " ms, took it at " + said.at(b.acquired().ts()));
+        String fired = said.at(b.fired().ts());
+        String released = said.at(free);
+        String took = said.at(b.acquired().ts());
+        return Evidence.of(
+                b.who() + " fired " + fired + " while " + a.who() + " held " + a.lock() + "; " + a.who()
+                        + " released it at " + released + " and " + b.who() + ", queued behind it for " + waited
+                        + " ms, took it at " + took,
+                b.who() + " 在 " + fired + " 触发，当时 " + a.who() + " 持有 " + a.lockZh() + "；" + a.who() + " 在 "
+                        + released + " 释放了它，" + b.who() + " 在它后面排队等了 " + waited + " ms，在 " + took
+                        + " 拿到了它");
     }
 
     /**
@@ -160,7 +197,7 @@ final class LockRules {
      * line is stamped after its release returned, b's grant may fall in between); without a grant, b must have fired
      * after a's lock was free.
      */
-    static Optional<String> releasedEarly(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> releasedEarly(JobRun a, JobRun b, RecordingIndex history, Said said) {
         Instant free = a.freeAt();
         if (free == null || b.fired() == null || blocking(b) && b.fired().ts().isBefore(free)) {
             return Optional.empty();
@@ -176,13 +213,21 @@ final class LockRules {
         long heldMs = held != null
                 ? held
                 : a.acquired() != null ? Said.ms(a.acquired().ts(), free) : -1;
-        String how = a.released().fact().how() == GivenBack.How.EXPIRES ? "its key expired " : "released ";
-        String heldFor = heldMs >= 0 ? " for " + heldMs + " ms" : "";
+        boolean expired = a.released().fact().how() == GivenBack.How.EXPIRES;
         long later =
                 Said.ms(a.fired() == null ? free : a.fired().ts(), b.fired().ts());
-        return Optional.of(a.who() + " held " + a.lock() + heldFor + " (" + how + said.at(free) + "); " + b.who()
-                + " fired " + said.at(b.fired().ts()) + " — " + later + " ms after " + a.who() + " — and "
-                + (b.acquired() != null ? "took it at " + said.at(b.acquired().ts()) : "ran it"));
+        String freed = said.at(free);
+        String fired = said.at(b.fired().ts());
+        String took = b.acquired() == null ? null : said.at(b.acquired().ts());
+        return Evidence.of(
+                a.who() + " held " + a.lock() + (heldMs >= 0 ? " for " + heldMs + " ms" : "") + " ("
+                        + (expired ? "its key expired " : "released ") + freed + "); " + b.who() + " fired " + fired
+                        + " — " + later + " ms after " + a.who() + " — and "
+                        + (took == null ? "ran it" : "took it at " + took),
+                a.who() + " 持有 " + a.lockZh() + (heldMs >= 0 ? " 共 " + heldMs + " ms" : "") + "（"
+                        + (expired ? "它的 key 在 " + freed + " 过期" : "在 " + freed + " 释放") + "）；" + b.who() + " 在 "
+                        + fired + " 触发——比 " + a.who() + " 晚 " + later + " ms——"
+                        + (took == null ? "然后跑了它" : "然后在 " + took + " 拿到了它"));
     }
 
     /** a's lock was free when b asked for it: b fired after it was, or b's try-lock got it after a had it. */

@@ -16,9 +16,11 @@ final class RestartRules {
     /** The name the recording's {@code server} events give the lab's Redis. */
     private static final String REDIS = "redis";
 
+    private static final String NO_PERSISTENCE = "no persistence";
+
     private RestartRules() {}
 
-    static Optional<String> lostInRestart(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> lostInRestart(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.acquired() == null || b.acquired() == null || !onRedis(a) || !onRedis(b)) {
             return Optional.empty();
         }
@@ -51,10 +53,21 @@ final class RestartRules {
                 continue;
             }
             Instant back = up.get().ts();
-            String downFor = Said.ms(at, back) > 0 && !took.isBefore(back) ? ", down until " + said.at(back) : "";
-            return Optional.of(a.who() + " held " + a.lock() + " from " + said.at(held) + "; redis restarted at "
-                    + said.at(at) + downFor + " (" + persistence(up.get().fact()) + ") and forgot it; " + b.who()
-                    + " was granted it at " + said.at(took));
+            // The outage's end is formatted first, as the English sentence always has, so that no kept recording's
+            // words change.
+            String until = Said.ms(at, back) > 0 && !took.isBefore(back) ? said.at(back) : null;
+            String heldFrom = said.at(held);
+            String restarted = said.at(at);
+            String granted = said.at(took);
+            String kept = persistence(up.get().fact());
+            return Evidence.of(
+                    a.who() + " held " + a.lock() + " from " + heldFrom + "; redis restarted at " + restarted
+                            + (until == null ? "" : ", down until " + until) + " (" + kept + ") and forgot it; "
+                            + b.who() + " was granted it at " + granted,
+                    a.who() + " 从 " + heldFrom + " 起持有 " + a.lockZh() + "；redis 在 " + restarted + " 重启"
+                            + (until == null ? "" : "，一直停到 " + until) + "（"
+                            + (kept.equals(NO_PERSISTENCE) ? "没有持久化" : kept) + "），忘了这把锁；" + b.who()
+                            + " 在 " + granted + " 拿到了它");
         }
         return Optional.empty();
     }
@@ -62,7 +75,7 @@ final class RestartRules {
     /** A recording from before the knob says nothing of it: the lab's Redis then kept nothing. */
     private static String persistence(LabFact.Server up) {
         return up.persistence() == null || up.persistence().equals(RedisPersistence.NONE.toString())
-                ? "no persistence"
+                ? NO_PERSISTENCE
                 : up.persistence();
     }
 

@@ -8,7 +8,8 @@ import java.time.temporal.ChronoUnit;
 /**
  * The times of one sentence, in UTC: a tick as {@code HH:mm:ss}, an instant as {@code .SSS} when it falls in the
  * same second as the time said before it (else in full), so that a sentence reads like a stopwatch, not a log.
- * One per sentence: it remembers the last time it said.
+ * One per sentence: it remembers the last time it said. A rule formats each time once, in the order its English says
+ * them, and puts the same string into the Chinese twin ({@link Evidence}), so both show the same times.
  */
 final class Said {
     private static final DateTimeFormatter SECOND =

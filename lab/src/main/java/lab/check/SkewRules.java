@@ -12,14 +12,14 @@ import java.util.Optional;
 final class SkewRules {
     private SkewRules() {}
 
-    static Optional<String> clockSkew(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static Optional<Evidence> clockSkew(JobRun a, JobRun b, RecordingIndex history, Said said) {
         LabSkews skews = history.skews();
         if (skews.skews().isEmpty() || a.fired() == null || b.fired() == null || a.acquired() == null) {
             return Optional.empty();
         }
         long aOffset = skews.setAt(a.who(), a.fired().ts());
         long ahead = aOffset - skews.setAt(b.who(), b.fired().ts());
-        Optional<String> early = firedEarly(a, b, ahead, said);
+        Optional<Evidence> early = firedEarly(a, b, ahead, said);
         return early.isPresent() ? early : judgedOverTooSoon(a, b, ahead, aOffset, said);
     }
 
@@ -27,7 +27,7 @@ final class SkewRules {
      * a's clock ahead of b's made a fire the tick that much before b, and a's lock was free again when b asked for it:
      * the skew, not the jitter, is most of the gap between their fires.
      */
-    private static Optional<String> firedEarly(JobRun a, JobRun b, long ahead, Said said) {
+    private static Optional<Evidence> firedEarly(JobRun a, JobRun b, long ahead, Said said) {
         long gap = Said.ms(a.fired().ts(), b.fired().ts());
         if (ahead <= 0
                 || !a.row().tickAt().equals(b.row().tickAt())
@@ -35,18 +35,24 @@ final class SkewRules {
                 || !LockRules.freeWhenAsked(a, b)) {
             return Optional.empty();
         }
-        return Optional.of(a.who() + "'s clock was " + ahead + " ms ahead of " + b.who() + "'s: " + a.who()
-                + " fired at " + said.at(a.fired().ts()) + " on the machine's clock and freed " + a.lock() + " at "
-                + said.at(a.freeAt()) + "; " + b.who() + " fired " + gap + " ms later, at "
-                + said.at(b.fired().ts()) + ", and "
-                + (b.acquired() != null ? "took it at " + said.at(b.acquired().ts()) : "ran it"));
+        String aFired = said.at(a.fired().ts());
+        String freed = said.at(a.freeAt());
+        String bFired = said.at(b.fired().ts());
+        String took = b.acquired() == null ? null : said.at(b.acquired().ts());
+        return Evidence.of(
+                a.who() + "'s clock was " + ahead + " ms ahead of " + b.who() + "'s: " + a.who() + " fired at " + aFired
+                        + " on the machine's clock and freed " + a.lock() + " at " + freed + "; " + b.who() + " fired "
+                        + gap + " ms later, at " + bFired + ", and " + (took == null ? "ran it" : "took it at " + took),
+                a.who() + " 的时钟比 " + b.who() + " 的快 " + ahead + " ms：按机器的时钟，" + a.who() + " 在 " + aFired
+                        + " 触发，在 " + freed + " 释放了 " + a.lockZh() + "；" + b.who() + " 晚 " + gap + " ms，在 "
+                        + bFired + " 触发，" + (took == null ? "然后跑了它" : "在 " + took + " 拿到了它"));
     }
 
     /**
      * b's clock ahead of a's read a's lease as over while, on the machine's clock, it still ran: a lease written as an
      * end time on a's clock (ShedLock's {@code lock_until} without {@code usingDbTime()}) and compared with b's.
      */
-    private static Optional<String> judgedOverTooSoon(JobRun a, JobRun b, long ahead, long aOffset, Said said) {
+    private static Optional<Evidence> judgedOverTooSoon(JobRun a, JobRun b, long ahead, long aOffset, Said said) {
         long bAhead = -ahead;
         if (bAhead <= 0 || b.acquired() == null || a.acquired().fact().expiresAt() == null) {
             return Optional.empty();
@@ -61,9 +67,15 @@ final class SkewRules {
                 || took.isBefore(endOnMachine.minusMillis(bAhead + Clocks.BOUND.toMillis()))) {
             return Optional.empty();
         }
-        return Optional.of(b.who() + "'s clock was " + bAhead + " ms ahead of " + a.who() + "'s: " + a.who()
-                + " held " + a.lock() + " until " + said.at(endOnMachine) + " by the machine's clock; " + b.who()
-                + " read that end as past and took it at " + said.at(took) + ", while " + a.who()
-                + "'s job still ran");
+        String end = said.at(endOnMachine);
+        String tookAt = said.at(took);
+        return Evidence.of(
+                b.who() + "'s clock was " + bAhead + " ms ahead of " + a.who() + "'s: " + a.who() + " held " + a.lock()
+                        + " until " + end + " by the machine's clock; " + b.who()
+                        + " read that end as past and took it at " + tookAt + ", while " + a.who()
+                        + "'s job still ran",
+                b.who() + " 的时钟比 " + a.who() + " 的快 " + bAhead + " ms：按机器的时钟，" + a.who() + " 持有 " + a.lockZh()
+                        + " 到 " + end + "；" + b.who() + " 却以为这个到期时间已经过了，在 " + tookAt + " 拿到了它，而 "
+                        + a.who() + " 的任务还在跑");
     }
 }

@@ -38,7 +38,7 @@ public record CauseExpectation(List<Cause> causes, int line, int column) {
                 return Verdict.of(
                         false,
                         head + ", got " + got + "; " + f.cause() + ": " + f.sentence(),
-                        zhHead + "，实际 " + got + "；" + f.cause() + "：" + f.sentence());
+                        zhHead + "，实际 " + got + "；" + f.cause() + "：" + f.zh());
             }
         }
         List<Cause> missing = new ArrayList<>(causes);
@@ -52,7 +52,7 @@ public record CauseExpectation(List<Cause> causes, int line, int column) {
         return Verdict.of(
                 true,
                 head + ", got " + got + "; e.g. " + findings.get(0).sentence(),
-                zhHead + "，实际 " + got + "；例如 " + findings.get(0).sentence());
+                zhHead + "，实际 " + got + "；例如 " + findings.get(0).zh());
     }
 
     /** As written: {@code cause: [lease-expired, deleted-by-other]}. */

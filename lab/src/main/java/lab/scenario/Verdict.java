@@ -6,8 +6,9 @@ import lab.protocol.Lang;
  * What one expectation concluded, with the figures that decided it:
  * {@code duplicate_ticks: expected 0, got 3 (over 5 ticks)}.
  *
- * @param zh the same in Chinese, for a screen in Chinese; null where only the English exists (the figure names and
- *           the checker's evidence are the same in both: they are the file's and the log's words)
+ * @param zh the same in Chinese, for a screen in Chinese; null where only the English exists (the figure names are
+ *           the same in both: they are the file's words; a cause's evidence is the checker's Chinese twin of its
+ *           English sentence)
  */
 public record Verdict(boolean passed, String message, String zh) {
 

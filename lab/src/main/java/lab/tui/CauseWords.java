@@ -3,9 +3,9 @@ package lab.tui;
 import lab.check.Cause;
 
 /**
- * What each cause means, in one short phrase, for a screen in Chinese. The cause's evidence (who, what, when) stays
- * in the checker's English sentence after it: those are the words of the log, the summary and a failing test, and a
- * trainer reads both together ("lease-expired" is also what a scenario file writes).
+ * What each cause means, in one short phrase, for a screen in Chinese, beside its wire name ("lease-expired" is also
+ * what a scenario file writes). The cause's evidence (who, what, when) follows it in the checker's Chinese sentence,
+ * the twin of the English one the log, the summary and a failing test keep.
  */
 final class CauseWords {
     private CauseWords() {}

@@ -5,7 +5,7 @@ import lab.check.Finding;
 
 /**
  * The band above the events that says why, across the whole screen: one of the checker's latest findings, by its cause's name and its
- * sentence, in the words the summary and a failing test use.
+ * sentence: in English the words the summary and a failing test use, in Chinese their twin, with the same times and names.
  */
 final class WhyLine {
     private WhyLine() {}
@@ -23,7 +23,7 @@ final class WhyLine {
         Glyphs glyphs = look.glyphs();
         String cause = f.cause().wireName() + look.say("", "（" + CauseWords.zh(f.cause()) + "）");
         // Fitted before it is cut: a stand-in may be wider than its mark, and the cut counts the cells shown.
-        return Pen.cut(glyphs.fit(label + cause + glyphs.dash() + f.sentence()), width, glyphs);
+        return Pen.cut(glyphs.fit(label + cause + glyphs.dash() + f.sentence(look.lang())), width, glyphs);
     }
 
     /**

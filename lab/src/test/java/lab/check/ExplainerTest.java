@@ -103,7 +103,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:50", "12:00:51");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:50"),
@@ -136,7 +136,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:50", "12:00:51");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:50"),
@@ -169,7 +169,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:50", "12:00:51");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:50"),
@@ -226,7 +226,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:05", "12:00:06");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(
                         new Finding(
                                 DUPLICATE,
@@ -256,7 +256,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("04:00:30", "04:00:31");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         DUPLICATE,
                         t("04:00:30"),
@@ -288,7 +288,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:02", "12:00:04");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         OVERLAP,
                         t("12:00:03"),
@@ -438,7 +438,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:10", "12:00:11"); // w2's row, of tick :09, is outside the span
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(
                         new Finding(
                                 DUPLICATE,
@@ -505,7 +505,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:20", "12:00:21");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         DUPLICATE,
                         t("12:00:20"),
@@ -526,7 +526,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:30", "12:00:31");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         DUPLICATE,
                         t("12:00:30"),
@@ -544,7 +544,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:40", "12:00:42");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         OVERLAP,
                         t("12:00:41"),
@@ -575,7 +575,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:06", "12:00:07");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:06"),
@@ -598,7 +598,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:06", "12:00:07");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:06"),
@@ -627,7 +627,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:16", "12:00:17");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:16"),
@@ -667,7 +667,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:08", "12:00:09");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:08"),
@@ -697,7 +697,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:11", "12:00:13");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:12"),
@@ -728,7 +728,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:21", "12:00:23");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:22"),
@@ -770,7 +770,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:49", "12:00:51");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:50"),
@@ -788,7 +788,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:49", "12:00:51");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:50"),
@@ -836,7 +836,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:55", "12:00:56");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         DUPLICATE,
                         t("12:00:55"),
@@ -852,7 +852,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:57", "12:00:58");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:57"),
@@ -966,7 +966,7 @@ class ExplainerTest {
 
         Explanations x = s.explain("12:00:10", "12:00:12");
 
-        assertThat(x.findings())
+        assertThat(Story.inEnglish(x))
                 .containsExactly(new Finding(
                         MISSED,
                         t("12:00:10"),

@@ -51,6 +51,22 @@ class KeptRecordingsTest {
 
     /** One line a finding: its kind, its cause and its sentence, then the counts by cause. */
     static String explain(Path dir) throws IOException {
+        Explanations explained = explanations(dir);
+        StringBuilder out = new StringBuilder();
+        for (Finding f : explained.findings()) {
+            out.append(f.kind())
+                    .append(' ')
+                    .append(f.cause())
+                    .append(' ')
+                    .append(f.sentence())
+                    .append('\n');
+        }
+        out.append("counts ").append(explained.toMap()).append('\n');
+        return out.toString();
+    }
+
+    /** What the explainer says of the kept recording in {@code dir}, over the span its counted record names. */
+    static Explanations explanations(Path dir) throws IOException {
         List<Event> events = new ArrayList<>();
         for (String line : Files.readAllLines(dir.resolve("events.jsonl"), StandardCharsets.UTF_8)) {
             if (!line.isBlank()) {
@@ -70,17 +86,6 @@ class KeptRecordingsTest {
         Instant from = counted.from();
         Instant to = counted.to();
         Duration every = Duration.ofMillis(counted.everyMs());
-        Explanations explained = Explainer.explain(rows, events, from, to, every);
-        StringBuilder out = new StringBuilder();
-        for (Finding f : explained.findings()) {
-            out.append(f.kind())
-                    .append(' ')
-                    .append(f.cause())
-                    .append(' ')
-                    .append(f.sentence())
-                    .append('\n');
-        }
-        out.append("counts ").append(explained.toMap()).append('\n');
-        return out.toString();
+        return Explainer.explain(rows, events, from, to, every);
     }
 }

@@ -155,7 +155,19 @@ final class Story {
         assertThat(List.of(dup, over, missed))
                 .as("per-cause counts summed")
                 .containsExactly(f.duplicateTicks(), f.overlaps(), f.missedTicks());
+        // Every story's findings are said in Chinese too, with the same facts.
+        ChineseTwin.hold(x);
         return x;
+    }
+
+    /**
+     * The findings as the recording says them, as a test writes one by hand: in English only (a finding built with
+     * its English alone carries it as its Chinese too). Their Chinese is held by {@link ChineseTwin}.
+     */
+    static List<Finding> inEnglish(Explanations x) {
+        return x.findings().stream()
+                .map(f -> new Finding(f.kind(), f.tick(), f.cause(), f.sentence()))
+                .toList();
     }
 
     private static long kinds(Explanations x, Finding.Kind kind) {

@@ -54,6 +54,25 @@ class CauseExpectationTest {
     }
 
     @Test
+    void the_chinese_verdict_gives_the_findings_chinese_sentence_and_the_english_one_its_english() {
+        Finding twice = new Finding(
+                Finding.Kind.DUPLICATE,
+                T,
+                Cause.RELEASED_EARLY,
+                "tick 12:00:00 ran twice: w2 held advisory lock 42 for 11 ms (released .034)",
+                "tick 12:00:00 跑了两次：w2 持有 advisory lock 42 共 11 ms（在 .034 释放）");
+
+        Verdict passed = expect(Cause.RELEASED_EARLY).judge(List.of(twice));
+        Verdict failed = expect(Cause.NO_LOCK).judge(List.of(twice));
+
+        assertThat(passed.message())
+                .endsWith("e.g. tick 12:00:00 ran twice: w2 held advisory lock 42 for 11 ms (released .034)");
+        assertThat(passed.zh()).endsWith("例如 tick 12:00:00 跑了两次：w2 持有 advisory lock 42 共 11 ms（在 .034 释放）");
+        assertThat(failed.message()).doesNotContainPattern("\\p{IsHan}");
+        assertThat(failed.zh()).endsWith("released-early：tick 12:00:00 跑了两次：w2 持有 advisory lock 42 共 11 ms（在 .034 释放）");
+    }
+
+    @Test
     void an_unexplained_finding_fails_even_when_every_listed_cause_occurs() {
         Verdict v = expect(Cause.RELEASED_EARLY)
                 .judge(List.of(

@@ -58,6 +58,30 @@ class ChineseScreenTest {
         assertThat(screen.text()).contains("原因：lease-expired（租约（TTL）比任务短");
     }
 
+    @Test
+    void in_chinese_the_why_line_at_80x24_gives_the_findings_chinese_sentence_not_its_english() {
+        SnapshotFixture f = busy();
+        f.explanations = List.of(new Finding(
+                Finding.Kind.DUPLICATE,
+                SnapshotFixture.T0,
+                Cause.NO_LOCK,
+                "tick 10:34:18 ran twice: w1 and w3 each ran it without a lock shared between processes (mode naive)",
+                "tick 10:34:18 跑了两次：w1 和 w3 各自跑了它，没有跨进程共享的锁（模式 naive）"));
+
+        Rendered zh = Rendered.render(f.build(), Rendered.COLOUR_UTF8_ZH, 80, 24, false);
+        Rendered en = Rendered.render(f.build(), Rendered.COLOUR_UTF8, 80, 24, false);
+
+        // Wrapped at any character, so read across the lines, blanks aside.
+        assertThat(zh.text().replaceAll("\\s", ""))
+                .as(zh.text())
+                .contains("原因：no-lock（")
+                .contains("tick10:34:18跑了两次：w1和w3各自跑了它，没有跨进程共享的锁（模式naive）")
+                .doesNotContain("eachranit");
+        assertThat(en.text().replaceAll("\\s", ""))
+                .as(en.text())
+                .contains("w1andw3eachranitwithoutalocksharedbetweenprocesses(modenaive)");
+    }
+
     @ParameterizedTest(name = "{0}x{1}")
     @CsvSource({"80, 24", "120, 40"})
     void in_chinese_each_worker_column_starts_in_the_cell_its_header_does(int columns, int rows) {

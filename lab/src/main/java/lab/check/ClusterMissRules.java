@@ -1,0 +1,155 @@
+package lab.check;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import lab.protocol.LabFact;
+import lab.protocol.WorkerFact;
+
+/**
+ * The missed-tick rules for a schedule that a clustered job store fires (mode {@code quartz-cluster}): the store held
+ * the tick's one fire for a node that could not run it. Each is empty unless the recording proves it.
+ */
+final class ClusterMissRules {
+    private ClusterMissRules() {}
+
+    /**
+     * The tick's fire was held by a node that could not run it: taken by a node that then died before writing its row,
+     * or acquired ahead of its time by a node paused before it came, which no other node may fire until the cluster
+     * declares that node dead.
+     */
+    static Optional<Evidence> deadNode(Instant tick, Instant end, RecordingIndex history, Said said) {
+        Optional<Evidence> died = firedByDead(tick, end, history, said);
+        if (died.isPresent()) {
+            return died;
+        }
+        Optional<Evidence> held = acquiredByPaused(tick, history, said);
+        return held.isPresent() ? held : rewoundByResumed(tick, end, history, said);
+    }
+
+    /**
+     * No node fired the tick, and a node dropped it as a misfire sooner after it than half a period: not late itself,
+     * so the trigger was behind it. A paused node that resumes stores back the trigger it held as its stale copy has
+     * it, rewinding it; the misfire handler then finds it past its threshold and moves it beyond the tick.
+     */
+    private static Optional<Evidence> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
+        Duration period = Duration.between(tick, end);
+        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Heard<WorkerFact.Skipped>> dropped = history.ofTick(WorkerFact.Skipped.class, tick).stream()
+                .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE
+                        && ClusterRules.isCluster(e.event().mode()))
+                .filter(e -> Duration.between(tick, e.ts()).compareTo(period.dividedBy(2)) < 0)
+                .findFirst();
+        if (dropped.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Heard<LabFact.Fault>> resumed = history.launcher(LabFact.Fault.class).stream()
+                .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
+                .filter(f -> !f.ts().isAfter(dropped.get().ts()) && !f.ts().isBefore(tick.minus(period)))
+                .reduce((x, y) -> y);
+        return resumed.map(r -> {
+            String back = said.at(r.ts());
+            String found = said.at(dropped.get().ts());
+            String node = r.fact().target();
+            String handler = dropped.get().worker();
+            return new Evidence(
+                    node + " resumed at " + back + " and stored back the trigger it held as its stale copy had it,"
+                            + " behind this tick; " + handler + "'s misfire handler found it more than half a period"
+                            + " late at " + found + " and moved it past the tick: no node fired it",
+                    node + " 在 " + back + " 恢复运行，把它拿着的 trigger 按自己过时的副本存了回去，时间落在这个 tick 之前；" + handler
+                            + " 的 misfire 处理在 " + found + " 发现它晚了超过半个触发间隔，把它挪到了这个 tick 之后：没有节点触发它");
+        });
+    }
+
+    /**
+     * The tick's fire was taken by a node that then died before writing its row: the store had handed it the fire
+     * (its fired trigger outlived it), no other node fired the tick, and no node re-ran it.
+     */
+    private static Optional<Evidence> firedByDead(Instant tick, Instant end, RecordingIndex history, Said said) {
+        List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
+        for (Heard<WorkerFact.Fired> f : fired) {
+            if (!ClusterRules.isCluster(f.event().mode())) {
+                continue;
+            }
+            Owner node = new Owner(f.worker(), f.worker(), f.pid());
+            Optional<Heard<LabFact>> death = history.killed(node, f.ts()).filter(d -> !d.ts().isAfter(end));
+            if (death.isPresent()) {
+                String firedAt = said.at(f.ts());
+                String died = said.at(death.get().ts());
+                Evidence past = HeldRules.past(death.get());
+                return Evidence.of(
+                        f.worker() + " (pid " + f.pid() + ") fired it at " + firedAt
+                                + ", the store's one fire of the tick, but " + past.en() + " at " + died
+                                + " before writing its row; its fired trigger outlived it, and no node re-ran the job"
+                                + " (recovery off)",
+                        f.worker() + "（pid " + f.pid() + "）在 " + firedAt + " 触发了它，这是任务存储给这个 tick 的唯一一次触发，但它在 "
+                                + died + " " + past.zh() + "，没来得及写它的行；它的 fired trigger 比它活得久，也没有节点重跑这个任务"
+                                + "（recovery off）");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * No node fired the tick: the last the launcher saw of the store before it, the trigger was held acquired by a node
+     * (Quartz acquires a fire ahead of its time) for this fire or an earlier one, and that node had been paused, not
+     * resumed by then. No other node fires a trigger another holds until the cluster declares the holder dead.
+     */
+    private static Optional<Evidence> acquiredByPaused(Instant tick, RecordingIndex history, Said said) {
+        if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Heard<LabFact.Lock>> seen = history.launcher(LabFact.Lock.class).stream()
+                .filter(l -> !l.ts().isAfter(tick))
+                .reduce((x, y) -> y);
+        if (seen.isEmpty() || seen.get().fact().holder() == null) {
+            return Optional.empty();
+        }
+        // The holders as the cluster's observer writes them: "w2 EXECUTING (scheduled 08:03:56.000), w2 ACQUIRED
+        // (scheduled 08:03:58.000)", times of day in UTC.
+        java.util.regex.Matcher m = ACQUIRED.matcher(seen.get().fact().holder());
+        java.time.LocalTime due = java.time.LocalTime.ofInstant(tick, java.time.ZoneOffset.UTC);
+        while (m.find()) {
+            String node = m.group(1);
+            java.time.LocalTime at = java.time.LocalTime.parse(m.group(2));
+            if (at.isAfter(due)) {
+                continue;
+            }
+            Optional<Heard<LabFact.Fault>> pause = pausedThrough(node, tick, history);
+            if (pause.isPresent()) {
+                String seenAt = said.at(seen.get().ts());
+                String pausedAt = said.at(pause.get().ts());
+                return Evidence.of(
+                        node + " held the store's trigger, acquired for its fire of " + m.group(2)
+                                + " ahead of its time (ACQUIRED in qrtz_fired_triggers, seen at " + seenAt
+                                + "), and was paused at " + pausedAt + ": no other node fires a trigger another node"
+                                + " holds until the cluster declares that node dead",
+                        node + " 持有任务存储的 trigger：它提前为 " + m.group(2) + " 的那次触发取走了它（qrtz_fired_triggers 里的"
+                                + " ACQUIRED，在 " + seenAt + " 看到），然后在 " + pausedAt + " 被暂停：在集群判定一个节点已死之前，别的节点不会触发它持有的"
+                                + " trigger");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static final java.util.regex.Pattern ACQUIRED =
+            java.util.regex.Pattern.compile("(\\S+) ACQUIRED \\(scheduled (\\d\\d:\\d\\d:\\d\\d\\.\\d{3})\\)");
+
+    /** The last pause of {@code worker} at or before {@code at}, when no resume came between. */
+    private static Optional<Heard<LabFact.Fault>> pausedThrough(String worker, Instant at, RecordingIndex history) {
+        List<Heard<LabFact.Fault>> faults = history.launcher(LabFact.Fault.class);
+        return faults.stream()
+                .filter(f -> f.fact().kind() == LabFact.FaultKind.PAUSE
+                        && worker.equals(f.fact().target()))
+                .filter(f -> !f.ts().isAfter(at))
+                .reduce((x, y) -> y)
+                .filter(p -> faults.stream()
+                        .noneMatch(r -> r.fact().kind() == LabFact.FaultKind.RESUME
+                                && worker.equals(r.fact().target())
+                                && r.ts().isAfter(p.ts())
+                                && !r.ts().isAfter(at)));
+    }
+}
