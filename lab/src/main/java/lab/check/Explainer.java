@@ -105,6 +105,11 @@ public final class Explainer {
     }
 
     private static Finding finding(Finding.Kind kind, Instant tick, Verdict v, Evidence head) {
-        return new Finding(kind, tick, v.cause(), head.en() + v.evidence(), head.zh() + v.evidenceZh());
+        return new Finding(
+                kind,
+                tick,
+                v.cause(),
+                head.en() + v.evidence().en(),
+                head.zh() + v.evidence().zh());
     }
 }
