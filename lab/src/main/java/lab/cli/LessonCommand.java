@@ -181,8 +181,7 @@ final class LessonCommand implements Callable<Integer> {
     }
 
     private void after(Course course, Lesson lesson, Progress progress, boolean passed, Lang speak) {
-        long done =
-                course.lessons().stream().filter(l -> progress.passed(l.name())).count();
+        long done = course.passed(progress);
         out.println((passed
                         ? speak.pick("Lesson " + lesson.number() + " passed.", "第 " + lesson.number() + " 课通过。")
                         : speak.pick(
@@ -213,8 +212,7 @@ final class LessonCommand implements Callable<Integer> {
                                     : next.map(n -> n.equals(l)).orElse(false) ? speak.pick("next", "下一课") : "";
             out.printf("%-4s %-16s %s%n", l.number(), state, l.title().in(speak));
         }
-        long done =
-                course.lessons().stream().filter(l -> progress.passed(l.name())).count();
+        long done = course.passed(progress);
         out.println(
                 speak.pick("passed: ", "已通过：") + done + "/" + course.lessons().size() + " (" + progress.file() + ")");
         return ExitCode.FINISHED;

@@ -72,6 +72,11 @@ public final class Course {
     /** What {@link #find} found; else what it expected, for the refusal's "(expected ...)". */
     public record Found(Optional<Lesson> lesson, String expected) {}
 
+    /** How many of the course's lessons {@code progress} has passed. */
+    public long passed(Progress progress) {
+        return lessons.stream().filter(l -> progress.passed(l.name())).count();
+    }
+
     /** The first lesson not passed that this machine can play; empty when there is none left. */
     public Optional<Lesson> next(Progress progress, java.util.function.Function<Lesson, Optional<String>> whyNotHere) {
         return lessons.stream()
