@@ -118,7 +118,14 @@ public final class PostgresServer extends OwnedServer {
                 "-c",
                 "max_connections=250",
                 "-c",
-                "huge_pages=off"));
+                "huge_pages=off",
+                // No launcher processes that sleep for long: a CI run saw the autovacuum launcher still asleep 10 s
+                // after kill -9 of the lab (its postmaster gone), and a lab's few small tables need neither vacuum
+                // nor logical replication.
+                "-c",
+                "autovacuum=off",
+                "-c",
+                "max_logical_replication_workers=0"));
         ServerProcess process =
                 ServerProcess.start("postgres on 127.0.0.1:" + port, command, dir.resolve("postgres.log"));
         try {
