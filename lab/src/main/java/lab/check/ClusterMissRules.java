@@ -25,15 +25,17 @@ final class ClusterMissRules {
             return died;
         }
         Optional<Evidence> held = acquiredByPaused(tick, history, said);
-        return held.isPresent() ? held : rewoundByResumed(tick, end, history, said);
+        return held.isPresent() ? held : triggerBehind(tick, end, history, said);
     }
 
     /**
      * No node fired the tick, and a node dropped it as a misfire sooner after it than half a period: not late itself,
-     * so the trigger was behind it. A paused node that resumes stores back the trigger it held as its stale copy has
-     * it, rewinding it; the misfire handler then finds it past its threshold and moves it beyond the tick.
+     * so the trigger was behind it. Two things set a trigger back to a time already past: a paused node that resumes
+     * stores back the trigger it held as its stale copy has it; and the cluster's recovery of a node it declared dead
+     * sets the trigger that node had acquired back to waiting, at the fire it was acquired for. The misfire handler
+     * then finds it past its threshold and moves it beyond the tick.
      */
-    private static Optional<Evidence> rewoundByResumed(Instant tick, Instant end, RecordingIndex history, Said said) {
+    private static Optional<Evidence> triggerBehind(Instant tick, Instant end, RecordingIndex history, Said said) {
         Duration period = Duration.between(tick, end);
         if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
             return Optional.empty();
@@ -46,22 +48,51 @@ final class ClusterMissRules {
         if (dropped.isEmpty()) {
             return Optional.empty();
         }
+        Instant found = dropped.get().ts();
         Optional<Heard<LabFact.Fault>> resumed = history.launcher(LabFact.Fault.class).stream()
                 .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
-                .filter(f -> !f.ts().isAfter(dropped.get().ts()) && !f.ts().isBefore(tick.minus(period)))
+                .filter(f -> !f.ts().isAfter(found) && !f.ts().isBefore(tick.minus(period)))
                 .reduce((x, y) -> y);
-        return resumed.map(r -> {
-            String back = said.at(r.ts());
-            String found = said.at(dropped.get().ts());
-            String node = r.fact().target();
-            String handler = dropped.get().worker();
+        Optional<Heard<WorkerFact.Fired>> recovery =
+                history.where(WorkerFact.Fired.class, WorkerFact.Fired::recovering).stream()
+                        .filter(f -> !f.ts().isAfter(found) && !f.ts().isBefore(tick.minus(period)))
+                        .reduce((x, y) -> y);
+        String handler = dropped.get().worker();
+        if (recovery.isPresent()
+                && (resumed.isEmpty()
+                        || recovery.get().ts().isAfter(resumed.get().ts()))) {
+            Heard<WorkerFact.Fired> r = recovery.get();
+            String at = said.at(r.ts()); // before the handler's time, which the sentence then says shorter
+            String dead = history.ofTick(WorkerFact.Fired.class, r.tick()).stream()
+                    .filter(f -> !f.fact().recovering())
+                    .map(Heard::worker)
+                    .findFirst()
+                    .orElse("a node");
+            Evidence moved = moved(handler, said.at(found));
+            return Optional.of(new Evidence(
+                    r.worker() + " ran the cluster's recovery of " + dead + " at " + at + ", which set the trigger "
+                            + dead + " had acquired back to waiting at the fire it was acquired for, behind this tick; "
+                            + moved.en(),
+                    r.worker() + " 在 " + at + " 执行了集群对 " + dead + " 的恢复，把 " + dead
+                            + " 取走的 trigger 设回等待，时间还是它当初取走的那次触发，落在这个" + " tick 之前；" + moved.zh()));
+        }
+        return resumed.map(back -> {
+            String node = back.fact().target();
+            String at = said.at(back.ts());
+            Evidence moved = moved(handler, said.at(found));
             return new Evidence(
-                    node + " resumed at " + back + " and stored back the trigger it held as its stale copy had it,"
-                            + " behind this tick; " + handler + "'s misfire handler found it more than half a period"
-                            + " late at " + found + " and moved it past the tick: no node fired it",
-                    node + " 在 " + back + " 恢复运行，把它拿着的 trigger 按自己过时的副本存了回去，时间落在这个 tick 之前；" + handler
-                            + " 的 misfire 处理在 " + found + " 发现它晚了超过半个触发间隔，把它挪到了这个 tick 之后：没有节点触发它");
+                    node + " resumed at " + at + " and stored back the trigger it held as its stale copy had it,"
+                            + " behind this tick; " + moved.en(),
+                    node + " 在 " + at + " 恢复运行，把它拿着的 trigger 按自己过时的副本存了回去，时间落在这个 tick 之前；" + moved.zh());
         });
+    }
+
+    /** What the misfire handler of {@code handler} did, at {@code at}, with a trigger behind the tick. */
+    private static Evidence moved(String handler, String at) {
+        return new Evidence(
+                handler + "'s misfire handler found it more than half a period late at " + at
+                        + " and moved it past the tick: no node fired it",
+                handler + " 的 misfire 处理在 " + at + " 发现它晚了超过半个触发间隔，把它挪到了这个 tick 之后：没有节点触发它");
     }
 
     /**
