@@ -1,40 +1,27 @@
 package lab.fleet;
 
-import com.fasterxml.jackson.jr.ob.JSON;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import lab.protocol.Control;
 import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
 
 /**
  * Tells workers to build a new guard, all at once, and measures how long each took to acknowledge: a worker answers
- * only once its new guard is connected. The one fan-out of a switch: the lab's own workers ({@code PUT /mode} with
- * the session token, {@link #channel}) and attached ones ({@link AttachServer#channels}) go through it together.
+ * only once its new guard is in force. The one fan-out of a switch: the lab's own workers (a line on their stdin,
+ * {@link #channel}) and attached ones ({@link AttachServer#channels}) go through it together.
  */
 public final class ModeSwitcher {
     /** As long as a worker may take to open its new guard and say so. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private final HttpClient http;
-    private final String token;
-    /** The last spec asked for and its body: one switch asks every worker the same, written once, not once each. */
-    private volatile Body last = new Body(null, null);
-
-    private record Body(ModeSpec spec, String json) {}
-
-    public ModeSwitcher(HttpClient http, String token) {
-        this.http = http;
-        this.token = token;
-    }
+    /** The number of the next switch written to a worker: its answer names it. */
+    private final AtomicLong controls = new AtomicLong();
 
     /** The outcome of one switch: every worker's answer, in the order they were asked. */
     public record Result(List<SwitchAnswer> answers) {
@@ -106,77 +93,23 @@ public final class ModeSwitcher {
         return new Result(calls.stream().map(CompletableFuture::join).toList());
     }
 
-    /** How a switch reaches one of the lab's own workers: {@code PUT /mode} on its HTTP port. */
+    /**
+     * How a switch reaches one of the lab's own workers: a line on its stdin, answered on its stdout once the new guard
+     * is in force (a worker reads the lines one at a time, so a second switch waits for the first). No HTTP on either
+     * side: nothing for the worker to parse but the line, and the answer rides the event lines the launcher reads anyway.
+     */
     public SwitchChannel channel(WorkerProcess w) {
         return spec -> {
-            HttpRequest req = HttpRequest.newBuilder(URI.create(w.url() + "/mode"))
-                    .timeout(TIMEOUT)
-                    .header("Authorization", "Bearer " + token)
-                    .header("Content-Type", "application/json")
-                    .PUT(HttpRequest.BodyPublishers.ofString(bodyOf(spec)))
-                    .build();
-            return http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
-                    // A kept-alive connection that died while the worker was paused answers nothing at all: the call
-                    // goes once more, on a new connection (PUT /mode is idempotent). A timeout is not retried.
-                    .exceptionallyCompose(err -> stale(err)
-                            ? http.sendAsync(req, HttpResponse.BodyHandlers.ofString())
-                            : CompletableFuture.failedFuture(err))
-                    .handle((res, err) -> {
-                        if (err != null && timedOut(err)) {
-                            return Optional.of(SwitchAnswer.unanswered(w.id(), "PUT /mode"));
-                        }
-                        if (err != null) {
-                            return Optional.of(new SwitchAnswer.Refused(
-                                    w.id() + " did not answer PUT /mode: " + err.getMessage()));
-                        }
-                        if (res.statusCode() != 200) {
-                            return Optional.of(new SwitchAnswer.Refused(
-                                    w.id() + " refused (" + res.statusCode() + "): " + errorOf(res.body())));
-                        }
-                        return Optional.<SwitchAnswer>empty();
-                    });
+            long id = controls.incrementAndGet();
+            SwitchLine line = w.switches();
+            return line.ask(new Control(id, spec.toMap()), w.state())
+                    .thenApply(error -> error.<SwitchAnswer>map(
+                            e -> new SwitchAnswer.Refused(e.startsWith(w.id() + " ") ? e : w.id() + " refused: " + e)))
+                    .completeOnTimeout(
+                            Optional.of(SwitchAnswer.unanswered(w.id(), "the switch")),
+                            TIMEOUT.toMillis(),
+                            TimeUnit.MILLISECONDS)
+                    .whenComplete((answer, err) -> line.forget(id));
         };
-    }
-
-    private String bodyOf(ModeSpec spec) {
-        Body b = last;
-        if (!spec.equals(b.spec())) {
-            b = new Body(spec, body(spec));
-            last = b;
-        }
-        return b.json();
-    }
-
-    private static String body(ModeSpec spec) {
-        try {
-            return JSON.std.asString(spec.toMap());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The worker said nothing within {@link #TIMEOUT}: slow (a library loading), paused or gone, not refusing. */
-    private static boolean timedOut(Throwable err) {
-        Throwable e = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
-                ? err.getCause()
-                : err;
-        return e instanceof java.net.http.HttpTimeoutException;
-    }
-
-    /** A connection that closed before any answer: not the worker refusing, nor the worker too slow. */
-    private static boolean stale(Throwable err) {
-        Throwable e = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
-                ? err.getCause()
-                : err;
-        return e instanceof IOException && !(e instanceof java.net.http.HttpTimeoutException);
-    }
-
-    private static String errorOf(String body) {
-        try {
-            Map<String, Object> m = JSON.std.mapFrom(body);
-            return String.valueOf(m.getOrDefault("error", body));
-        } catch (IOException | RuntimeException e) {
-            return body;
-        }
     }
 }

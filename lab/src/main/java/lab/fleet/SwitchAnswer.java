@@ -9,10 +9,10 @@ package lab.fleet;
 public sealed interface SwitchAnswer {
     record Acknowledged(long millis) implements SwitchAnswer {}
 
-    /** @param line {@code w3 refused (503): w3 - cannot switch to redis: …; still in mode naive} */
+    /** @param line {@code w3 - cannot switch to redis: …; still in mode naive}, as the worker said it */
     record Refused(String line) implements SwitchAnswer {}
 
-    /** @param line {@code w3 did not answer PUT /mode within 10 s: it may still switch (its mode event says when)} */
+    /** @param line {@code w3 did not answer the switch within 10 s: it may still switch (its mode event says when)} */
     record Unanswered(String line) implements SwitchAnswer {}
 
     /** What a worker that did not answer within {@link ModeSwitcher#TIMEOUT} is said to have done. */

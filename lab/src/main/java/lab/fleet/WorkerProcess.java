@@ -21,6 +21,7 @@ import lab.os.Spawner;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.WorkerConfig;
+import lab.protocol.WorkerFact;
 import lab.session.WorkerState;
 
 /** One forked worker JVM, seen from the launcher: its process, its event lines, its last stderr lines. */
@@ -60,6 +61,7 @@ public final class WorkerProcess {
     private volatile boolean stopAsked;
     private volatile WorkerExit exit;
     private volatile Duration skew = Duration.ZERO;
+    private volatile SwitchLine switches;
 
     WorkerProcess(WorkerConfig config, Consumer<Event> events) {
         this.config = config;
@@ -116,6 +118,7 @@ public final class WorkerProcess {
                     id() + " exited with code " + process.exitValue() + " before it was ready" + stderrSummary()));
         });
         OutputStream stdin = process.getOutputStream();
+        switches = new SwitchLine(id(), stdin);
         try {
             // The pipe stays open: its end is how the worker learns that the launcher is gone.
             stdin.write((config.toJson() + "\n").getBytes(StandardCharsets.UTF_8));
@@ -271,12 +274,22 @@ public final class WorkerProcess {
         return "; last stderr lines:\n    " + String.join("\n    ", last);
     }
 
+    /** Its switches, down its stdin; null before it is forked. */
+    SwitchLine switches() {
+        return switches;
+    }
+
     private void onLine(String line) {
         Event e;
         try {
             e = Event.parse(line);
         } catch (IllegalArgumentException notAnEvent) {
             stderr.add(line); // stray output: keep it with the diagnostics, never count it
+            return;
+        }
+        if (e.fact() instanceof WorkerFact.Answer a) {
+            // The acknowledgement of a switch, not a fact of the lab: the mode line before it said what changed.
+            switches.answered(a);
             return;
         }
         if (e.type() == EventType.READY && e.port() != null) {

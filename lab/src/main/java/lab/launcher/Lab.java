@@ -66,7 +66,7 @@ public final class Lab implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.token = settings.attach().token();
-        this.switcher = new ModeSwitcher(http, token);
+        this.switcher = new ModeSwitcher();
         this.infra = new Infrastructure(settings);
         this.recording = new Recording(clock);
         this.modes = new Modes(settings.spec(), clock);

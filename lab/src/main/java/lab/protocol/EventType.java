@@ -18,6 +18,12 @@ public enum EventType {
     REFUSED,
     ERROR,
     MODE,
+    /**
+     * Worker: its answer to a switch the launcher wrote on its stdin ({@link Control}), once the new guard is in force
+     * or it was refused; {@code control}, {@code error}. The launcher takes it as the switch's acknowledgement and
+     * keeps it out of the recording: the {@code mode} line just before it says what changed.
+     */
+    ANSWER,
     /** Launcher: every worker was asked to switch (see {@link LabFact} for each kind's facts). */
     SWITCH,
     /** Launcher: a fault hurt a worker; {@code kind}, {@code target}, {@code target_pid}. */

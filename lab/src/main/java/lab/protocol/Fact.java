@@ -22,6 +22,7 @@ public sealed interface Fact permits WorkerFact, LabFact {
         return switch (type) {
             case READY -> WorkerFact.Ready.class;
             case MODE -> WorkerFact.InMode.class;
+            case ANSWER -> WorkerFact.Answer.class;
             case FIRED -> WorkerFact.Fired.class;
             case ACQUIRED -> LockFact.Acquired.class;
             case SKIPPED -> WorkerFact.Skipped.class;

@@ -13,6 +13,7 @@ public sealed interface WorkerFact extends Fact
         permits LockFact,
                 WorkerFact.Ready,
                 WorkerFact.InMode,
+                WorkerFact.Answer,
                 WorkerFact.Fired,
                 WorkerFact.Skipped,
                 WorkerFact.Executed,
@@ -56,6 +57,16 @@ public sealed interface WorkerFact extends Fact
 
         public EventType type() {
             return EventType.MODE;
+        }
+    }
+
+    /**
+     * The worker's answer to the switch the launcher numbered {@code control}: {@code error} null when the new guard
+     * is in force, else why not, in the words a {@code PUT /mode} refusal uses.
+     */
+    record Answer(Long control, String error) implements WorkerFact {
+        public EventType type() {
+            return EventType.ANSWER;
         }
     }
 

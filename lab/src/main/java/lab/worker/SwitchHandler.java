@@ -39,6 +39,11 @@ final class SwitchHandler {
         this.runner = runner;
     }
 
+    /** The mode in force, by its command-line name. */
+    String mode() {
+        return runner.spec().mode().cliName();
+    }
+
     /**
      * Applies {@code body} (every live knob by name; the mode must be there) to the spec in force. Synchronized:
      * two switches at once would each merge into the spec the other is replacing.

@@ -9,15 +9,19 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import lab.protocol.BadFieldException;
+import lab.protocol.Control;
 import lab.protocol.WorkerConfig;
+import lab.protocol.WorkerFact;
 
 /**
  * One worker process: the stand-in for one {@code uvicorn} worker. Its own HTTP server, its own scheduler, its
  * own copy of the job. It knows nothing of the other workers.
  *
- * <p>It reads its configuration from the first line of stdin and then keeps reading: end of input means the
- * launcher is gone, and the worker leaves with it (the launcher also sets a parent-death signal, which reaches
- * even a paused worker; this is the second line of defence).
+ * <p>It reads its configuration from the first line of stdin and then keeps reading: each further line is a switch
+ * ({@link Control}), answered on stdout once the new guard is in force; end of input means the launcher is gone, and
+ * the worker leaves with it (the launcher also sets a parent-death signal, which reaches even a paused worker; this
+ * is the second line of defence).
  */
 public final class WorkerMain {
     private WorkerMain() {}
@@ -56,16 +60,20 @@ public final class WorkerMain {
         int port = http.start(config.bind());
         scheduler.start();
         out.ready(config.spec().mode().cliName(), config.bind(), port);
-        watchParent(in, w);
+        watchParent(in, w, http.switches(), out);
     }
 
-    /** Blocks on stdin until the launcher closes it or dies; then leaves, finishing the run in progress. */
-    private static void watchParent(BufferedReader in, String worker) {
+    /**
+     * Takes the launcher's switches from stdin, one at a time, until the launcher closes it or dies; then leaves,
+     * finishing the run in progress. A switch comes this way rather than as {@code PUT /mode}: no HTTP request to
+     * read, no client on the launcher's side, and the answer rides the event lines the launcher reads anyway.
+     */
+    private static void watchParent(BufferedReader in, String worker, SwitchHandler switches, EventOut out) {
         Thread watcher = new Thread(
                 () -> {
                     try {
-                        while (in.readLine() != null) {
-                            // the launcher sends nothing after the configuration; lines are ignored
+                        for (String line = in.readLine(); line != null; line = in.readLine()) {
+                            answer(line, worker, switches, out);
                         }
                     } catch (IOException ignored) {
                         // a broken pipe means the same as end of input
@@ -86,5 +94,19 @@ public final class WorkerMain {
                 worker + "-parent-watch");
         watcher.setDaemon(false);
         watcher.start();
+    }
+
+    private static void answer(String line, String worker, SwitchHandler switches, EventOut out) {
+        Control c;
+        try {
+            c = Control.parseLine(line);
+        } catch (BadFieldException e) {
+            System.err.println(worker + " - not a switch on stdin, ignored: " + e.getMessage());
+            return;
+        }
+        SwitchHandler.Answer a = switches.apply(c.spec());
+        String mode =
+                a instanceof SwitchHandler.Answer.Switched s ? s.spec().mode().cliName() : switches.mode();
+        out.emit(null, mode, a.error(), new WorkerFact.Answer(c.id(), a.error()));
     }
 }

@@ -17,8 +17,8 @@ class ModeSwitcherTest {
         CompletableFuture<Optional<SwitchAnswer>> slow = new CompletableFuture<>();
         List<SwitchChannel> channels = List.of(
                 spec -> CompletableFuture.completedFuture(Optional.empty()),
-                spec -> CompletableFuture.completedFuture(Optional.of(new SwitchAnswer.Refused(
-                        "w2 refused (503): w2 - cannot switch to redis: down; still in mode naive"))),
+                spec -> CompletableFuture.completedFuture(Optional.of(
+                        new SwitchAnswer.Refused("w2 - cannot switch to redis: down; still in mode naive"))),
                 spec -> slow);
         CompletableFuture.runAsync(() -> slow.complete(Optional.empty()));
 
@@ -27,12 +27,10 @@ class ModeSwitcherTest {
         assertThat(r.answers()).hasSize(3);
         assertThat(r.answers().get(0)).isInstanceOf(SwitchAnswer.Acknowledged.class);
         assertThat(r.answers().get(1))
-                .isEqualTo(new SwitchAnswer.Refused(
-                        "w2 refused (503): w2 - cannot switch to redis: down; still in mode naive"));
+                .isEqualTo(new SwitchAnswer.Refused("w2 - cannot switch to redis: down; still in mode naive"));
         assertThat(r.answers().get(2)).isInstanceOf(SwitchAnswer.Acknowledged.class);
         assertThat(r.ackMillis()).hasSize(2);
-        assertThat(r.refusals())
-                .containsExactly("w2 refused (503): w2 - cannot switch to redis: down; still in mode naive");
+        assertThat(r.refusals()).containsExactly("w2 - cannot switch to redis: down; still in mode naive");
         assertThat(r.complete()).isFalse();
     }
 
@@ -62,8 +60,8 @@ class ModeSwitcherTest {
     @Test
     void a_worker_that_gives_no_answer_in_time_leaves_the_switch_incomplete_not_refused_by_all() {
         List<SwitchChannel> channels = List.of(
-                spec -> CompletableFuture.completedFuture(Optional.of(SwitchAnswer.unanswered("w1", "PUT /mode"))),
-                spec -> CompletableFuture.completedFuture(Optional.of(SwitchAnswer.unanswered("w2", "PUT /mode"))));
+                spec -> CompletableFuture.completedFuture(Optional.of(SwitchAnswer.unanswered("w1", "the switch"))),
+                spec -> CompletableFuture.completedFuture(Optional.of(SwitchAnswer.unanswered("w2", "the switch"))));
 
         ModeSwitcher.Result r = ModeSwitcher.fanOut(channels, REDIS);
 
@@ -72,7 +70,7 @@ class ModeSwitcherTest {
         assertThat(r.complete()).isFalse();
         assertThat(r.notAcknowledged())
                 .containsExactly(
-                        "w1 did not answer PUT /mode within 10 s: it may still switch (its mode event says when)",
-                        "w2 did not answer PUT /mode within 10 s: it may still switch (its mode event says when)");
+                        "w1 did not answer the switch within 10 s: it may still switch (its mode event says when)",
+                        "w2 did not answer the switch within 10 s: it may still switch (its mode event says when)");
     }
 }

@@ -115,7 +115,7 @@ class FailClosedTest {
 
             assertThat(refused)
                     .startsWith("switch to redis refused by every worker")
-                    .contains("w1 refused (503): w1 - cannot switch to redis: redis at redis://:***@127.0.0.1:")
+                    .contains("w1 - cannot switch to redis: redis at redis://:***@127.0.0.1:")
                     .endsWith("still in mode naive");
             assertThat(lab.view().spec().mode()).isEqualTo(Mode.NAIVE);
             assertThat(lab.control().switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line())

@@ -30,13 +30,14 @@ class ModesSwitchAnswersTest {
         SwitchResult r = modes.apply(
                 ModeChange.to(Mode.POSTGRES),
                 spec -> {},
-                spec -> new ModeSwitcher.Result(List.of(new SwitchAnswer.Unanswered("w1 did not answer PUT /mode within"
-                        + " 10 s: it may still switch (its mode event says when)"))));
+                spec -> new ModeSwitcher.Result(
+                        List.of(new SwitchAnswer.Unanswered("w1 did not answer the switch within"
+                                + " 10 s: it may still switch (its mode event says when)"))));
 
         assertThat(r.status()).isEqualTo(SwitchResult.Status.INCOMPLETE);
         assertThat(r.line())
-                .isEqualTo("switch to postgres incomplete, not counted until the next switch: w1 did not answer PUT"
-                        + " /mode within 10 s: it may still switch (its mode event says when)");
+                .isEqualTo("switch to postgres incomplete, not counted until the next switch: w1 did not answer the"
+                        + " switch within 10 s: it may still switch (its mode event says when)");
         assertThat(modes.spec().mode()).isEqualTo(Mode.POSTGRES);
     }
 
@@ -46,12 +47,13 @@ class ModesSwitchAnswersTest {
         SwitchResult r = modes.apply(
                 ModeChange.to(Mode.POSTGRES),
                 spec -> {},
-                spec -> new ModeSwitcher.Result(List.of(new SwitchAnswer.Refused("w1 refused (503): down"))));
+                spec -> new ModeSwitcher.Result(
+                        List.of(new SwitchAnswer.Refused("w1 - cannot switch to postgres: down"))));
 
         assertThat(r.status()).isEqualTo(SwitchResult.Status.REFUSED);
         assertThat(r.line())
                 .isEqualTo(
-                        "switch to postgres refused by every worker: w1 refused (503): down; still in" + " mode redis");
+                        "switch to postgres refused by every worker: w1 - cannot switch to postgres: down; still in mode redis");
         assertThat(modes.spec().mode()).isEqualTo(Mode.REDIS);
     }
 }
