@@ -270,7 +270,7 @@ class ManifestTest {
         // README.md's Performance table, as ./run.sh bench printed it (MB there is 1024 × 1024 bytes).
         String readme = read(ROOT.resolve("README.md"));
         double workerRss = figure(readme, "idle RSS per worker, N = 4");
-        double launcherRss = figure(readme, "launcher RSS, dashboard open");
+        double launcherRss = figure(readme, "launcher RSS, dashboard open in a terminal (tmux)");
 
         Container worker = container(deployment("worker"));
         assertThat(mib(worker.getResources().getRequests().get("memory")))
