@@ -29,22 +29,41 @@ final class ClusterMissRules {
     }
 
     /**
-     * No node fired the tick, and a node dropped it as a misfire sooner after it than half a period: not late itself,
-     * so the trigger was behind it. Two things set a trigger back to a time already past: a paused node that resumes
-     * stores back the trigger it held as its stale copy has it; and the cluster's recovery of a node it declared dead
-     * sets the trigger that node had acquired back to waiting, at the fire it was acquired for. The misfire handler
-     * then finds it past its threshold and moves it beyond the tick.
+     * No node fired the tick, and a node dropped it as a misfire because the trigger was behind it. Two things set a
+     * trigger back to a time already past. The cluster's recovery of a node it declared dead sets the trigger that node
+     * had acquired back to waiting, at the fire it was acquired for: when no node fired between the recovery and the
+     * drop, the trigger stayed there until the handler came round, however late. A paused node that resumes stores back
+     * the trigger it held as its stale copy has it: that is the cause only when the drop came sooner after the tick than
+     * half a period, so not late itself. The misfire handler then moves the trigger beyond the tick.
      */
     private static Optional<Evidence> triggerBehind(Instant tick, Instant end, RecordingIndex history, Said said) {
         Duration period = Duration.between(tick, end);
         if (!history.ofTick(WorkerFact.Fired.class, tick).isEmpty()) {
             return Optional.empty();
         }
-        Optional<Heard<WorkerFact.Skipped>> dropped = history.ofTick(WorkerFact.Skipped.class, tick).stream()
+        List<Heard<WorkerFact.Skipped>> drops = history.ofTick(WorkerFact.Skipped.class, tick).stream()
                 .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE
                         && ClusterRules.isCluster(e.event().mode()))
-                .filter(e -> Duration.between(tick, e.ts()).compareTo(period.dividedBy(2)) < 0)
-                .findFirst();
+                .toList();
+        if (drops.isEmpty()) {
+            return Optional.empty();
+        }
+        // A recovery leaves the trigger where the dead node's acquisition had it: if no node fired between the
+        // recovery and the drop, the trigger stayed behind until the handler moved it, however late that came.
+        Instant first = drops.get(0).ts();
+        Optional<Heard<WorkerFact.Fired>> recovery =
+                history.where(WorkerFact.Fired.class, WorkerFact.Fired::recovering).stream()
+                        .filter(f -> !f.ts().isAfter(first))
+                        .reduce((x, y) -> y)
+                        .filter(r -> history.where(WorkerFact.Fired.class, f -> !f.recovering()).stream()
+                                .noneMatch(f -> f.ts().isAfter(r.ts()) && !f.ts().isAfter(first)));
+        // A resumed node's stale copy proves nothing by itself: only a drop sooner than half a period after the tick,
+        // which cannot be the tick's own lateness, says the trigger was behind.
+        Optional<Heard<WorkerFact.Skipped>> dropped = recovery.isPresent()
+                ? Optional.of(drops.get(0))
+                : drops.stream()
+                        .filter(e -> Duration.between(tick, e.ts()).compareTo(period.dividedBy(2)) < 0)
+                        .findFirst();
         if (dropped.isEmpty()) {
             return Optional.empty();
         }
@@ -52,11 +71,8 @@ final class ClusterMissRules {
         Optional<Heard<LabFact.Fault>> resumed = history.launcher(LabFact.Fault.class).stream()
                 .filter(f -> f.fact().kind() == LabFact.FaultKind.RESUME)
                 .filter(f -> !f.ts().isAfter(found) && !f.ts().isBefore(tick.minus(period)))
-                .reduce((x, y) -> y);
-        Optional<Heard<WorkerFact.Fired>> recovery =
-                history.where(WorkerFact.Fired.class, WorkerFact.Fired::recovering).stream()
-                        .filter(f -> !f.ts().isAfter(found) && !f.ts().isBefore(tick.minus(period)))
-                        .reduce((x, y) -> y);
+                .reduce((x, y) -> y)
+                .filter(back -> Duration.between(tick, found).compareTo(period.dividedBy(2)) < 0);
         String handler = dropped.get().worker();
         if (recovery.isPresent()
                 && (resumed.isEmpty()

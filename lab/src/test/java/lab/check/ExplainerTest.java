@@ -1133,6 +1133,37 @@ class ExplainerTest {
     }
 
     @Test
+    void a_tick_dropped_late_after_a_recovery_with_no_fire_between_is_dead_holder_however_late_the_handler_came() {
+        // The misfire handler, starved of the CPU, came round .700 after the tick: late, but the trigger had been
+        // behind
+        // since w3's recovery of w2, and no node fired in between.
+        s.in("quartz-cluster")
+                .said("12:00:48.010", "w2", 102, FIRED, "12:00:48", CRON)
+                .fault("12:00:48.118", "pause", "w2", 102)
+                .said("12:00:55.976", "w3", 103, FIRED, "12:00:48", CRON + " recovering=true")
+                .said("12:00:56.700", "w1", 101, SKIPPED, "12:00:56", "reason=late scheduled_at=2026-07-07T12:00:56Z");
+
+        Explanations x = s.explain("12:00:56", "12:00:57");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.DEAD_HOLDER);
+        assertThat(x.findings().get(0).sentence()).contains("w3 ran the cluster's recovery of w2 at 12:00:55.976");
+    }
+
+    @Test
+    void a_clustered_tick_dropped_late_after_nodes_fired_again_since_a_recovery_is_late_fire() {
+        // w1 fired :55 after the recovery: the trigger was not behind any more when :56's drop came .700 late.
+        s.in("quartz-cluster")
+                .said("12:00:48.010", "w2", 102, FIRED, "12:00:48", CRON)
+                .said("12:00:54.500", "w3", 103, FIRED, "12:00:48", CRON + " recovering=true")
+                .said("12:00:55.010", "w1", 101, FIRED, "12:00:55", CRON)
+                .said("12:00:56.700", "w1", 101, SKIPPED, "12:00:56", "reason=late scheduled_at=2026-07-07T12:00:56Z");
+
+        Explanations x = s.explain("12:00:56", "12:00:57");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.LATE_FIRE);
+    }
+
+    @Test
     void a_clustered_tick_dropped_more_than_half_a_period_late_is_late_fire_whatever_resumed_before() {
         s.in("quartz-cluster")
                 .fault("12:00:12.134", "pause", "w1", 101)
