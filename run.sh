@@ -49,10 +49,14 @@ cleanup() {
       *) if [ "$code" -gt 128 ]; then printf '\033[?1049l\033[?25h\033[0m' 2>/dev/null || true; fi ;;
     esac
   fi
-  rm -rf "$tmp"
   if [ -n "${writing:-}" ]; then
-    if [ "$code" -le 1 ] && [ -s "$writing" ]; then mv -f "$writing" "$archive"; else rm -f "$writing"; fi
+    if [ "$code" -le 1 ] && [ -s "$writing" ] && [ -e "$tmp/archive.ok" ]; then
+      mv -f "$writing" "$archive"
+    else
+      rm -f "$writing"
+    fi
   fi
+  rm -rf "$tmp"
 }
 trap cleanup EXIT
 
@@ -62,8 +66,9 @@ trap cleanup EXIT
 # The launcher's class-data archive (AppCDS), beside the jar: the classes it loads at start, mapped instead of read,
 # parsed and verified from the jars (a quarter of a second of its start, on 2 cores). Named after the JVM that reads
 # it (its path and its libjvm's time: a JDK replaced in place gets a new one); written by the first run after a build
-# as the launcher exits, under a temporary name moved into place only when that run ended well (0 or 1). The JVM's
-# own lines about the archive are silenced: one it cannot use is simply not used.
+# as the launcher exits, under a temporary name moved into place only when that run ran a lab (its workers all
+# answered: the launcher says so in a marker file) and ended well (0 or 1); one written by --help would hold a
+# handful of classes. The JVM's own lines about the archive are silenced: one it cannot use is simply not used.
 archive=""
 writing=""
 archive_opts=()
@@ -83,7 +88,7 @@ if [ -n "$java_bin" ] && [ -w "$here/lab/target" ]; then
     archive_opts=("-XX:SharedArchiveFile=$archive" "-Xlog:cds=off,cds+dynamic=off")
   else
     writing="$archive.$$.tmp"
-    archive_opts=("-XX:ArchiveClassesAtExit=$writing" "-Xlog:cds=off,cds+dynamic=off")
+    archive_opts=("-XX:ArchiveClassesAtExit=$writing" "-Dlab.archive.marker=$tmp/archive.ok" "-Xlog:cds=off,cds+dynamic=off")
   fi
 fi
 

@@ -7,6 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import lab.protocol.Control;
 import lab.protocol.WorkerFact;
 import lab.session.WorkerState;
@@ -21,10 +24,22 @@ final class SwitchLine {
     private final OutputStream stdin;
     /** Switches written and not answered yet, by their number. */
     private final Map<Long, CompletableFuture<Optional<String>>> asked = new ConcurrentHashMap<>();
+    /**
+     * Writes the lines, in order, off the caller's thread: a paused worker reads nothing, and once its pipe is full a
+     * write blocks until it is resumed; the fan-out must not wait with it (its answer times out instead). One thread,
+     * gone when idle.
+     */
+    private final ThreadPoolExecutor writer;
 
     SwitchLine(String worker, OutputStream stdin) {
         this.worker = worker;
         this.stdin = stdin;
+        this.writer = new ThreadPoolExecutor(1, 1, 5, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, worker + "-switches");
+            t.setDaemon(true);
+            return t;
+        });
+        writer.allowCoreThreadTimeOut(true);
     }
 
     /**
@@ -35,15 +50,16 @@ final class SwitchLine {
     CompletableFuture<Optional<String>> ask(Control control, WorkerState state) {
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
         asked.put(control.id(), answer);
-        try {
-            synchronized (stdin) {
-                stdin.write((control.toLine() + "\n").getBytes(StandardCharsets.UTF_8));
+        byte[] line = (control.toLine() + "\n").getBytes(StandardCharsets.UTF_8);
+        writer.execute(() -> {
+            try {
+                stdin.write(line);
                 stdin.flush();
+            } catch (IOException e) {
+                asked.remove(control.id());
+                answer.complete(Optional.of(worker + " could not be asked: its stdin is closed (" + state + ")"));
             }
-        } catch (IOException e) {
-            asked.remove(control.id());
-            answer.complete(Optional.of(worker + " could not be asked: its stdin is closed (" + state + ")"));
-        }
+        });
         return answer;
     }
 

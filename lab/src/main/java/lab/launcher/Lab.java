@@ -189,6 +189,7 @@ public final class Lab implements AutoCloseable {
             throw new StartFailure(e.getMessage(), e);
         }
         readyAt = clock.instant();
+        ArchiveMarker.workersReady();
         tally.countFrom(readyAt);
         modes.begin(readyAt);
         infra.startTheRestInBackground(say);

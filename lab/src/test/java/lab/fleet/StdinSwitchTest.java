@@ -1,6 +1,8 @@
 package lab.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import java.util.List;
@@ -76,5 +78,40 @@ class StdinSwitchTest {
         assertThat(r.refusals().get(0))
                 .startsWith("w7 - cannot switch to redis: ")
                 .endsWith("still in mode naive");
+    }
+
+    @Test
+    void switches_to_a_paused_worker_whose_pipe_fills_up_never_hold_up_the_launcher() throws Exception {
+        int lines = 200; // about 90 KB of switches: more than the pipe and the worker's reader hold
+        long modesBefore = modeEvents();
+        SwitchChannel channel = SWITCHER.channel(worker);
+        List<java.util.concurrent.CompletableFuture<java.util.Optional<SwitchAnswer>>> asked =
+                new java.util.ArrayList<>();
+        worker.pause();
+        try {
+            // Asking must return at once whatever the worker does: a write that blocked would hold up every switch.
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+                for (int i = 0; i < lines; i++) {
+                    asked.add(channel.ask(ModeSpec.defaults(i % 2 == 0 ? Mode.LOCAL_MUTEX : Mode.NAIVE)));
+                }
+            });
+        } finally {
+            worker.resume();
+        }
+        // Resumed, it takes every line in order and ends in the last mode asked for.
+        await().atMost(Duration.ofSeconds(120)).until(() -> modeEvents() >= modesBefore + lines);
+        assertThat(EVENTS)
+                .filteredOn(e -> e.type() == EventType.MODE)
+                .last()
+                .extracting(Event::mode)
+                .isEqualTo("naive");
+        assertThat(SWITCHER.switchAll(List.of(worker), ModeSpec.defaults(Mode.NAIVE))
+                        .complete())
+                .as("a switch after them")
+                .isTrue();
+    }
+
+    private static long modeEvents() {
+        return EVENTS.stream().filter(e -> e.type() == EventType.MODE).count();
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./run.sh} gives the launcher JVM a class-data archive of its own, as the launcher gives its workers theirs:
- * the first run after a build writes it beside the jar as it exits, and the next run maps it. Runs after the package
+ * the first run after a build that runs a lab writes it beside the jar as it exits, and the next run maps it. Runs after the package
  * phase, since run.sh starts the built jar; the archive it writes is the one every later run uses.
  */
 class LauncherArchiveIT {
@@ -21,10 +21,21 @@ class LauncherArchiveIT {
     private static final Path TARGET = REPO.resolve("lab/target");
 
     @Test
-    void the_first_run_writes_the_launchers_archive_as_it_exits_and_the_next_run_maps_it() throws Exception {
+    void the_first_lab_run_writes_the_launchers_archive_as_it_exits_and_the_next_run_maps_it() throws Exception {
         for (Path old : archives("lab-launcher-*.jsa*")) {
             Files.delete(old);
         }
+
+        // A run that starts no lab writes none: its few classes would be all that later runs map.
+        Process version = new ProcessBuilder(REPO.resolve("run.sh").toString(), "--version")
+                .redirectErrorStream(true)
+                .start();
+        version.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        assertThat(version.waitFor(120, TimeUnit.SECONDS)).as("--version ended").isTrue();
+        assertThat(version.exitValue()).as("--version's exit code").isZero();
+        assertThat(archives("lab-launcher-*.jsa*"))
+                .as("archives after --version")
+                .isEmpty();
 
         Process first = runSh();
         assertThat(first.waitFor(120, TimeUnit.SECONDS))
