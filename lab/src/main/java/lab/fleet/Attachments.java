@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -71,14 +70,11 @@ final class Attachments {
         List<SwitchChannel> out = new ArrayList<>();
         for (AttachedWorker w : all()) {
             if (w.state() == WorkerState.UP) {
-                out.add(spec -> w.send(new Control(controls.incrementAndGet(), spec.toMap()))
-                        .thenApply(error -> Optional.ofNullable(error)
-                                .<SwitchAnswer>map(e -> new SwitchAnswer.Refused(
-                                        e.startsWith(w.id() + " ") ? e : w.name() + " refused: " + e)))
-                        .completeOnTimeout(
-                                Optional.of(SwitchAnswer.unanswered(w.name(), "the switch")),
-                                ModeSwitcher.TIMEOUT.toMillis(),
-                                TimeUnit.MILLISECONDS));
+                out.add(spec -> SwitchAnswer.awaited(
+                        w.send(new Control(controls.incrementAndGet(), spec.toMap()))
+                                .thenApply(Optional::ofNullable),
+                        w.id(),
+                        w.name()));
             }
         }
         return out;

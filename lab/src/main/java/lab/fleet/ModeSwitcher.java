@@ -3,9 +3,7 @@ package lab.fleet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import lab.protocol.Control;
 import lab.protocol.ModeSpec;
@@ -102,13 +100,7 @@ public final class ModeSwitcher {
         return spec -> {
             long id = controls.incrementAndGet();
             SwitchLine line = w.switches();
-            return line.ask(new Control(id, spec.toMap()), w.state())
-                    .thenApply(error -> error.<SwitchAnswer>map(
-                            e -> new SwitchAnswer.Refused(e.startsWith(w.id() + " ") ? e : w.id() + " refused: " + e)))
-                    .completeOnTimeout(
-                            Optional.of(SwitchAnswer.unanswered(w.id(), "the switch")),
-                            TIMEOUT.toMillis(),
-                            TimeUnit.MILLISECONDS)
+            return SwitchAnswer.awaited(line.ask(new Control(id, spec.toMap()), w.state()), w.id(), w.id())
                     .whenComplete((answer, err) -> line.forget(id));
         };
     }

@@ -15,6 +15,21 @@ public sealed interface SwitchAnswer {
     /** @param line {@code w3 did not answer the switch within 10 s: it may still switch (its mode event says when)} */
     record Unanswered(String line) implements SwitchAnswer {}
 
+    /**
+     * A worker's answer as the fan-out takes it, whichever way the switch went: {@code refusal} completes with nothing
+     * once it switched, else with its line (which names the worker, or gets {@code name} put before it); none within
+     * {@link ModeSwitcher#TIMEOUT} is {@link Unanswered}.
+     */
+    static java.util.concurrent.CompletableFuture<java.util.Optional<SwitchAnswer>> awaited(
+            java.util.concurrent.CompletableFuture<java.util.Optional<String>> refusal, String id, String name) {
+        return refusal.thenApply(error ->
+                        error.<SwitchAnswer>map(e -> new Refused(e.startsWith(id + " ") ? e : name + " refused: " + e)))
+                .completeOnTimeout(
+                        java.util.Optional.of(unanswered(name, "the switch")),
+                        ModeSwitcher.TIMEOUT.toMillis(),
+                        java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
     /** What a worker that did not answer within {@link ModeSwitcher#TIMEOUT} is said to have done. */
     static Unanswered unanswered(String worker, String asked) {
         return new Unanswered(worker + " did not answer " + asked + " within " + ModeSwitcher.TIMEOUT.toSeconds()
