@@ -10,22 +10,33 @@ import java.util.Map;
  * @param spec the mode and its knobs, as {@link ModeSpec#toMap}
  */
 public record Control(long id, Map<String, Object> spec) {
-    /** One line, as the launcher writes it on a forked worker's stdin: {@code {"id":N,"spec":{"mode":...}}}. */
-    public String toLine() {
+    /** What a reply carries and a line holds: {@code {"id":N,"spec":{"mode":...}}}. */
+    Map<String, Object> toMap() {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("id", id);
         m.put("spec", spec);
-        return Bodies.json(m);
+        return m;
+    }
+
+    /** {@link #toMap}'s form, read back; anything else is refused as {@code field}, naming what was expected. */
+    @SuppressWarnings("unchecked")
+    static Control from(Object given, String field) {
+        if (!(given instanceof Map<?, ?> c)
+                || !(c.get("id") instanceof Number id)
+                || !(c.get("spec") instanceof Map<?, ?> spec)) {
+            throw new BadFieldException(field, "{\"id\":N,\"spec\":{\"mode\":...}}");
+        }
+        return new Control(id.longValue(), (Map<String, Object>) spec);
+    }
+
+    /** One line, as the launcher writes it on a forked worker's stdin. */
+    public String toLine() {
+        return Bodies.json(toMap());
     }
 
     /** The line {@link #toLine} wrote; a line that is not one is refused naming what was expected. */
-    @SuppressWarnings("unchecked")
     public static Control parseLine(String line) {
-        Map<String, Object> m = Bodies.object(
-                line.getBytes(java.nio.charset.StandardCharsets.UTF_8), "{\"id\":N,\"spec\":{\"mode\":...}}");
-        if (!(m.get("spec") instanceof Map<?, ?> spec)) {
-            throw new BadFieldException("spec", "an object: the mode and its knobs");
-        }
-        return new Control(Bodies.number(m, "id", "a number"), (Map<String, Object>) spec);
+        String expected = "{\"id\":N,\"spec\":{\"mode\":...}}";
+        return from(Bodies.object(line.getBytes(java.nio.charset.StandardCharsets.UTF_8), expected), "line");
     }
 }

@@ -16,27 +16,18 @@ public record ReportReply(Instant now, List<Control> controls) {
         m.put("now", now.toString());
         List<Map<String, Object>> c = new ArrayList<>();
         for (Control control : controls) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("id", control.id());
-            one.put("spec", control.spec());
-            c.add(one);
+            c.add(control.toMap());
         }
         m.put("controls", c);
         return Bodies.json(m);
     }
 
-    @SuppressWarnings("unchecked")
     public static ReportReply parse(byte[] body) {
         Map<String, Object> m = Bodies.object(body, "the launcher's answer to POST /events");
         List<Control> controls = new ArrayList<>();
         List<Object> given = Bodies.list(m, "controls", "a list of control calls");
         for (int i = 0; i < given.size(); i++) {
-            if (!(given.get(i) instanceof Map<?, ?> c)
-                    || !(c.get("id") instanceof Number id)
-                    || !(c.get("spec") instanceof Map<?, ?> spec)) {
-                throw new BadFieldException("controls[" + i + "]", "{\"id\":N,\"spec\":{\"mode\":...}}");
-            }
-            controls.add(new Control(id.longValue(), (Map<String, Object>) spec));
+            controls.add(Control.from(given.get(i), "controls[" + i + "]"));
         }
         return new ReportReply(Bodies.instant(m, "now"), controls);
     }

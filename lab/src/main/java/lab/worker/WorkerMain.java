@@ -104,9 +104,8 @@ public final class WorkerMain {
             System.err.println(worker + " - not a switch on stdin, ignored: " + e.getMessage());
             return;
         }
-        SwitchHandler.Answer a = switches.apply(c.spec());
-        String mode =
-                a instanceof SwitchHandler.Answer.Switched s ? s.spec().mode().cliName() : switches.mode();
-        out.emit(null, mode, a.error(), new WorkerFact.Answer(c.id(), a.error()));
+        String error = switches.apply(c.spec()).error();
+        // The mode in force after it: the new one, or the old one kept.
+        out.emit(null, switches.mode(), error, new WorkerFact.Answer(c.id(), error));
     }
 }
