@@ -44,7 +44,7 @@ record JobRun(
         return Mode.byName(row.mode())
                 .map(m -> switch (m.lock().sight()) {
                     case NONE, EACH_PROCESS -> true;
-                    case EACH_HOST, LEASE, QUEUE, CLUSTER -> false;
+                    case EACH_HOST, LEASE, QUEUE, CLUSTER, CALLS -> false;
                 })
                 .orElse(false);
     }

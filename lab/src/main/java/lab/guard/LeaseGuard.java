@@ -93,7 +93,7 @@ public final class LeaseGuard<L extends Lease> implements Guard {
         }
         if (attempt instanceof Attempt.Broken<L> broken) {
             if (onBroken == null) {
-                return new Outcome.Failed(broken.detail(), GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
+                return new Outcome.Failed(broken.detail(), GivenBack.Error.because(broken.reason()));
             }
             listener.on(
                     tick,

@@ -145,11 +145,15 @@ public final class LockWatcher implements AutoCloseable {
         Mode.Lock lock = m.lock();
         return switch (lock.sight()) {
             case LEASE, QUEUE, CLUSTER -> observer(m).observe();
-            case EACH_PROCESS, EACH_HOST -> {
+            case EACH_PROCESS, EACH_HOST, CALLS -> {
                 List<String> holders = List.copyOf(new TreeSet<>(localHolders.values()));
                 yield new LockState(
                         lock,
-                        lock.sight() == Mode.Sight.EACH_PROCESS ? "in-JVM mutex" : "scheduler_lock." + job + ".lock",
+                        switch (lock.sight()) {
+                            case EACH_PROCESS -> "in-JVM mutex";
+                            case CALLS -> "scheduler_lock:" + job;
+                            default -> "scheduler_lock." + job + ".lock";
+                        },
                         holders.isEmpty() ? null : String.join(", ", holders),
                         -1,
                         List.of());
@@ -170,6 +174,10 @@ public final class LockWatcher implements AutoCloseable {
             case CLUSTER -> "lock: none around the job; " + s.lock().label() + " trigger '" + s.key() + "' "
                     + (s.free() ? "not firing" : "fired on " + s.holder()) + "; nodes: "
                     + (s.waiters().isEmpty() ? "none checked in" : String.join(", ", s.waiters()));
+                // What its calls said: a holder that died holding it is no longer named, though its server may keep it.
+            case CALLS -> s.free()
+                    ? "lock: " + s.lock().label() + " '" + s.key() + "' free, as its calls said"
+                    : "lock: " + s.lock().label() + " '" + s.key() + "' held by " + s.holder() + ", as its calls said";
             case LEASE, QUEUE -> {
                 String waiting = s.waiters().isEmpty() ? "" : "; waiting: " + String.join(", ", s.waiters());
                 yield s.free()

@@ -36,7 +36,11 @@ public sealed interface GivenBack extends LockFact {
     enum ErrorReason {
         LOCK_DOWN,
         STORE_DOWN,
-        TOKEN_REISSUED;
+        TOKEN_REISSUED,
+        /** A learner's lock (mode exam) threw, for a reason other than its server being down. */
+        LOCK_THREW,
+        /** A learner's lock (mode exam) did not return within the lab's bound. */
+        LOCK_HUNG;
 
         /** Its name on the line: {@code gave-up}. */
         @Override

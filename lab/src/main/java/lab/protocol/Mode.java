@@ -70,6 +70,11 @@ public interface Mode {
         EACH_HOST,
         /** A lease on a server: its key, owner and time left. */
         LEASE,
+        /**
+         * A lock the lab did not write (a learner's, in {@code ./run.sh exam}), seen only through the calls the lab
+         * made to it for its workers: who was granted it, until when, and who gave it back.
+         */
+        CALLS,
         /** A lock on a server with a queue: its key, holder and who waits. */
         QUEUE,
         /**
@@ -94,7 +99,7 @@ public interface Mode {
         /** Whether the lab sees it only through the workers' own acquired and released events. */
         public boolean seenThroughEvents() {
             return switch (sight) {
-                case EACH_PROCESS, EACH_HOST -> true;
+                case EACH_PROCESS, EACH_HOST, CALLS -> true;
                 case NONE, LEASE, QUEUE, CLUSTER -> false;
             };
         }

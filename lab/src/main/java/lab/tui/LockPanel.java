@@ -64,6 +64,11 @@ final class LockPanel {
                             new Line(look.say("owner", "持有者"), holder, holderRole),
                             new Line(TTL_BAR, "", Role.PLAIN));
                     case QUEUE -> List.of(key, new Line(look.say("holder", "持有者"), holder, holderRole), queue(lock));
+                        // A learner's lock: what the lab saw of its calls, the only sight the lab has of it.
+                    case CALLS -> List.of(
+                            key,
+                            new Line(look.say("holder", "持有者"), holder, holderRole),
+                            new Line("", look.say("as its calls said", "据它的调用所报"), Role.DIM));
                     case EACH_PROCESS -> holders(
                             lock,
                             look.say(
