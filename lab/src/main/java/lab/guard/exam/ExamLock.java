@@ -47,7 +47,10 @@ public interface ExamLock {
             return OptionalLong.empty();
         }
 
-        /** When the lock runs out by itself, if it does: shown on the dashboard and used by the explainer. */
+        /**
+         * When the lock runs out by itself, if it does, as granted: asked once, at the grant, and recorded with it for
+         * the dashboard and the explainer.
+         */
         default Optional<Instant> expiresAt() {
             return Optional.empty();
         }
