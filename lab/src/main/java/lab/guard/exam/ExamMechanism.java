@@ -214,7 +214,4 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
     private interface Body<T> {
         T on(ExamLock.Call call) throws Exception;
     }
-
-    @Override
-    public void close() {}
 }

@@ -48,19 +48,6 @@ public final class ExamMode extends ModeDeclaration {
         return folder == null || name == null ? Optional.empty() : Optional.of(new ExamMode(Path.of(folder), name));
     }
 
-    /** The JVM flags that make a worker JVM find this mode. */
-    public java.util.List<String> jvmFlags() {
-        return java.util.List.of("-D" + FOLDER + "=" + folder, "-D" + CLASS + "=" + className);
-    }
-
-    public Path folder() {
-        return folder;
-    }
-
-    public String className() {
-        return className;
-    }
-
     @Override
     public String cliName() {
         return NAME;
