@@ -17,6 +17,8 @@ public enum Cause {
     CLOCK_SKEW(false),
     DELETED_BY_OTHER(false),
     LEASE_EXPIRED(false),
+    /** A lock seen through its calls granted a second worker while the first still held it (the exam's). */
+    GRANTED_WHILE_HELD(false),
     UNCLUSTERED_STORE(false),
     LOCAL_FALLBACK(false),
     SPLIT_SERVERS(false),

@@ -49,6 +49,13 @@ record JobRun(
                 .orElse(false);
     }
 
+    /** Whether the row's mode's lock is seen only through the calls the lab made to it: a learner's (mode exam). */
+    boolean seenThroughCalls() {
+        return Mode.byName(row.mode())
+                .map(m -> m.lock().sight() == Mode.Sight.CALLS)
+                .orElse(false);
+    }
+
     boolean sameProcess(JobRun o) {
         return row.worker().equals(o.row.worker()) && row.pid() == o.row.pid();
     }

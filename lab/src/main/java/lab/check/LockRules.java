@@ -144,6 +144,35 @@ final class LockRules {
     }
 
     /**
+     * A learner's lock (mode exam), seen only through its calls, granted b the lock while a held it: after a's grant and
+     * before a had even written its row, so before it gave the lock back, and before the expiry a's grant told. It
+     * kept no one out. Before a's row, not before a's release line: two processes stamp their lines after the fact,
+     * and a grant stamped a millisecond before the holder's release line may well have come after it.
+     */
+    static Optional<Evidence> grantedWhileHeld(JobRun a, JobRun b, RecordingIndex history, Said said) {
+        if (a.acquired() == null || b.acquired() == null || a.sameProcess(b) || !a.seenThroughCalls()) {
+            return Optional.empty();
+        }
+        Instant took = b.acquired().ts();
+        Instant free = a.freeAt();
+        Instant expires = a.acquired().fact().expiresAt();
+        if (took.isBefore(a.acquired().ts())
+                || !took.isBefore(a.row().createdAt())
+                || free != null && !free.isAfter(took)
+                || expires != null && !expires.isAfter(took)) {
+            return Optional.empty();
+        }
+        String since = said.at(a.acquired().ts());
+        String at = said.at(took);
+        return Evidence.of(
+                a.who() + " held " + a.lock() + " from " + since + (free == null ? "" : " until " + said.at(free))
+                        + ", and " + b.who() + " was granted it at " + at + ", in between: the lock let a second"
+                        + " holder in",
+                a.who() + " 从 " + since + " 起持有 " + a.lockZh() + (free == null ? "" : "，直到 " + said.at(free)) + "；"
+                        + b.who() + " 在这期间的 " + at + " 也拿到了它：这把锁放进了第二个持有者");
+    }
+
+    /**
      * Both fire on an interval trigger, each on its own phase: b asked for the lock once a's was free again, as in
      * {@link #releasedEarly}, but the gap between them is their phases, not the jitter of one instant.
      */

@@ -23,6 +23,7 @@ final class TwiceRules {
             Cause.CLOCK_SKEW,
             Cause.DELETED_BY_OTHER,
             Cause.LEASE_EXPIRED,
+            Cause.GRANTED_WHILE_HELD,
             Cause.OWN_PHASE,
             Cause.QUEUED,
             Cause.RELEASED_EARLY);
@@ -34,6 +35,7 @@ final class TwiceRules {
         RULES.put(Cause.CLOCK_SKEW, SkewRules::clockSkew);
         RULES.put(Cause.DELETED_BY_OTHER, LockRules::deletedByOther);
         RULES.put(Cause.LEASE_EXPIRED, LockRules::leaseExpired);
+        RULES.put(Cause.GRANTED_WHILE_HELD, LockRules::grantedWhileHeld);
         RULES.put(Cause.UNCLUSTERED_STORE, ClusterRules::unclusteredStore);
         RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::localFallback);
         RULES.put(Cause.SPLIT_SERVERS, TwiceRules::splitServers);

@@ -218,12 +218,7 @@ public final class LabCommand implements Callable<Integer> {
     }
 
     private void validate(KnobOptions.Given knobs) {
-        if (redisUrl != null && !redisUrl.matches("redis://([^:@/\\s]*:[^@/\\s]+@)?[^@/:\\s]+:\\d+(/\\d*)?")) {
-            throw bad("--redis-url", redisUrl, "redis://host:port or redis://:password@host:port/db");
-        }
-        if (pgUrl != null && !pgUrl.startsWith("jdbc:postgresql://")) {
-            throw bad("--pg-url", pgUrl, "a JDBC URL such as jdbc:postgresql://host:port/db?user=u");
-        }
+        ServerUrls.check(spec, redisUrl, pgUrl);
         Duration runFor = duration == null ? Duration.ofMinutes(1) : duration;
         for (LabSettings.Switch sw : switches) {
             if (sw.at().compareTo(runFor) >= 0) {

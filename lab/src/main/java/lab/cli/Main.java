@@ -31,6 +31,7 @@ public final class Main {
         CommandLine cmd = new CommandLine(new LabCommand(out, err));
         KnobOptions.addTo(cmd.getCommandSpec());
         cmd.addSubcommand("bench", new CommandLine(new BenchCommand(out)));
+        cmd.addSubcommand("exam", new CommandLine(new ExamCommand(out, err)));
         cmd.addSubcommand("lesson", new CommandLine(new LessonCommand(out, err, System.getenv())));
         cmd.addSubcommand("matrix", new CommandLine(new MatrixCommand(out, err)));
         cmd.addSubcommand("report", new CommandLine(new ReportCommand(out, err)));

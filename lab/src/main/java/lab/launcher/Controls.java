@@ -184,6 +184,11 @@ public final class Controls implements LabControl {
     }
 
     @Override
+    public List<lab.protocol.Event> recorded(Instant from) {
+        return recording.since(from);
+    }
+
+    @Override
     public Figures figures(Instant from, Instant to) throws SQLException {
         return tally.figures(from, to);
     }

@@ -52,6 +52,9 @@ public final class ScenarioDriver {
     private final List<Verdict> alsoVerdicts = new CopyOnWriteArrayList<>();
     /** The question for the room, its vote and the line that follows them. */
     private final Prediction prediction = new Prediction();
+    /** Who else hears the replay (the exam's report card), after the driver itself. */
+    private final List<ReplayListener> observers = new CopyOnWriteArrayList<>();
+
     /** Where the replay's lines go, once it plays: a vote is logged beside them. */
     private volatile Consumer<String> log = line -> {};
 
@@ -69,6 +72,11 @@ public final class ScenarioDriver {
 
     public Scenario scenario() {
         return scenario;
+    }
+
+    /** {@code observer} hears every step, caption, action, verdict and judged expect too, after the driver. */
+    public void observe(ReplayListener observer) {
+        observers.add(observer);
     }
 
     /** Judges {@code variant}'s expectations too, on the same run (see {@link Replayer#variantOf}). */
@@ -113,6 +121,7 @@ public final class ScenarioDriver {
                         step = index;
                         line = s.line();
                         say.accept("step " + index + "/" + steps + " (line " + s.line() + "): " + s.describe());
+                        observers.forEach(o -> o.step(index, steps, s));
                     }
 
                     @Override
@@ -121,6 +130,7 @@ public final class ScenarioDriver {
                         // The recording keeps the file's English, as it keeps every other line in English.
                         lab.recordCaption(step, line, text.en());
                         say.accept("  » " + text.in(lang));
+                        observers.forEach(o -> o.caption(text));
                     }
 
                     @Override
@@ -138,6 +148,7 @@ public final class ScenarioDriver {
                     @Override
                     public void action(String result) {
                         say.accept("  " + result);
+                        observers.forEach(o -> o.action(result));
                     }
 
                     @Override
@@ -149,6 +160,12 @@ public final class ScenarioDriver {
                         verdicts.add(said);
                         lab.recordVerdict(step, line, v.passed(), v.message());
                         say.accept("  " + said);
+                        observers.forEach(o -> o.verdict(v));
+                    }
+
+                    @Override
+                    public void judged(lab.scenario.Judged judged) {
+                        observers.forEach(o -> o.judged(judged));
                     }
 
                     @Override

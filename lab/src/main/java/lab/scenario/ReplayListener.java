@@ -12,6 +12,9 @@ public interface ReplayListener {
 
     void verdict(Verdict verdict);
 
+    /** An expect step judged on the table, after its verdicts were told: what it judged, for a report of its own. */
+    default void judged(Judged judged) {}
+
     /**
      * A verdict of the variant judged on the same run ({@code --also-judge}): same steps, other expectations. It does
      * not count towards the replay's own.

@@ -216,11 +216,36 @@ public final class Replayer {
             verdicts.add(v);
             listener.verdict(v);
         }
+        listener.judged(
+                new Judged(expect, from, to, figures, own, once(() -> explained(from, to)), () -> lab.recorded(from)));
         if (also != null) {
             // The same figures and the same span: what a variant expects of this very run.
             judged(also, figures, from, to).forEach(listener::alsoVerdict);
         }
         return own;
+    }
+
+    /** The span's findings, or none when it cannot be explained (its verdicts already said why). */
+    private List<lab.check.Finding> explained(Instant from, Instant to) {
+        try {
+            return lab.explain(from, to);
+        } catch (Exception e) {
+            return List.of();
+        }
+    }
+
+    private static <T> java.util.function.Supplier<T> once(java.util.function.Supplier<T> read) {
+        return new java.util.function.Supplier<>() {
+            private T kept;
+
+            @Override
+            public synchronized T get() {
+                if (kept == null) {
+                    kept = read.get();
+                }
+                return kept;
+            }
+        };
     }
 
     private List<Verdict> judged(Step.Expect expect, Figures figures, Instant from, Instant to) {

@@ -65,6 +65,12 @@ public interface LabControl {
     List<Finding> explain(Instant from, Instant to) throws Exception;
 
     /**
+     * What the recording holds from {@code from} on, in order: the workers' events and the lab's own. The exam reads
+     * in it what a learner's lock said of itself (an error with its file and line, a call cut after its bound).
+     */
+    List<lab.protocol.Event> recorded(Instant from);
+
+    /**
      * Records a scenario's caption in the session's recording ({@code step} from 1, {@code line} in the file): what
      * the room was told belongs beside what happened, so that a recording alone can be reported.
      */

@@ -18,6 +18,7 @@ final class CauseWords {
             case CLOCK_SKEW -> "worker 的时钟被调快或调慢：它按自己的时钟提前触发并早早释放了锁，或把别人的租约提前当成已过期";
             case DELETED_BY_OTHER -> "锁被别人删了：释放时直接 DEL，没有先比对持有者";
             case LEASE_EXPIRED -> "租约（TTL）比任务短：任务还没跑完锁就过期了";
+            case GRANTED_WHILE_HELD -> "锁在前一个持有者还拿着时又给了第二个 worker：这把锁谁也没挡住（考试里学员自己写的锁）";
             case UNCLUSTERED_STORE -> "JDBC 任务存储没开集群（clustered off）：节点启动时的恢复把别的节点已取走的 trigger 重置，两个节点都触发了同一次";
             case LOCAL_FALLBACK -> "连不上锁服务器，退回了进程内锁（on-lock-error local），别的进程看不见它";
             case SPLIT_SERVERS -> "两台锁服务器：同一个锁名，其实是互不相见的两把锁";

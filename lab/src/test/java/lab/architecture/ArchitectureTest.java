@@ -63,11 +63,15 @@ class ArchitectureTest {
             Map.entry("report", Set.of("check", "store", "protocol")),
             // The course for one: the lessons in order, what each page says to read first, the learner's progress.
             Map.entry("course", Set.of("scenario", "protocol")),
+            // The exam compiles a learner's lock, names its mode, and plays the battery of trials as a scenario.
+            Map.entry(
+                    "examiner", Set.of("runs", "launcher", "scenario", "session", "check", "os", "protocol", "guard")),
             Map.entry(
                     "cli",
                     Set.of(
                             "bench",
                             "course",
+                            "examiner",
                             "matrix",
                             "report",
                             "soak",

@@ -28,8 +28,12 @@ class ChineseEvidenceTest {
     private static final String REDIS = "lock=redis key=scheduler_lock:tick ";
 
     /** The test classes whose stories are told through {@link Story#explain}. */
-    private static final List<Class<?>> STORIES =
-            List.of(ExplainerTest.class, RestartExplainerTest.class, SkewExplainerTest.class, SkewedWorkerTest.class);
+    private static final List<Class<?>> STORIES = List.of(
+            ExplainerTest.class,
+            RestartExplainerTest.class,
+            SkewExplainerTest.class,
+            SkewedWorkerTest.class,
+            ExamExplainerTest.class);
 
     @Test
     void the_explainers_stories_together_say_every_cause_in_chinese_with_the_same_facts() throws Exception {

@@ -176,6 +176,12 @@ public final class VirtualLab implements LabControl {
         return List.of();
     }
 
+    /** A replay's lab records nothing: its timeline is the calls made to it. */
+    @Override
+    public List<lab.protocol.Event> recorded(Instant from) {
+        return List.of();
+    }
+
     @Override
     public void recordCaption(int step, int line, String text) {
         call("recordCaption(" + step + ", " + line + ", " + text + ")");

@@ -84,7 +84,16 @@ public final class ExamMode extends ModeDeclaration {
         ExamLock learners = LearnerClass.instantiate(folder, className);
         ExamMechanism mechanism = new ExamMechanism(ctx, learners, lock, LearnerClass.sourceFile(className));
         // No fallback lock: a learner's lock that fails fails closed, which is what the trials judge.
-        return new LeaseGuard<>(ctx.worker(), mechanism, ctx.lease(), ctx.listener(), ctx.clock(), null, ctx.ledger());
+        // The lease's policies are the learner's to write (an expiry, keeping it to the tick's end): the lab's template
+        // only re-checks the table when the trial says so.
+        return new LeaseGuard<>(
+                ctx.worker(),
+                mechanism,
+                lab.guard.LeasePolicy.plain(ctx.spec().get(Knobs.RECHECK)),
+                ctx.listener(),
+                ctx.clock(),
+                null,
+                ctx.ledger());
     }
 
     private static String simpleName(String className) {

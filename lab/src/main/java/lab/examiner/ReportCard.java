@@ -1,0 +1,225 @@
+package lab.examiner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import lab.check.Figures;
+import lab.protocol.Event;
+import lab.protocol.GivenBack;
+import lab.scenario.Caption;
+import lab.scenario.Judged;
+import lab.scenario.ReplayListener;
+import lab.scenario.Step;
+import lab.scenario.Verdict;
+
+/**
+ * The exam's report card: one line per trial (passed or not, the figures the table gave, the cause the explainer found
+ * and, for a failure, the lesson to read), then a total. It hears the battery's replay: a trial's mark starts its
+ * line, and every expect judged until the next trial's mark belongs to it.
+ */
+public final class ReportCard implements ReplayListener {
+    private final String lock;
+    private final Path file;
+    private final List<Trial> planned;
+    private final List<Line> lines = new CopyOnWriteArrayList<>();
+    private volatile Line current;
+
+    /** {@code lock}: the learner's class; {@code planned}: the trials the battery will play, in order. */
+    public ReportCard(String lock, Path file, List<Trial> planned) {
+        this.lock = lock;
+        this.file = file;
+        this.planned = List.copyOf(planned);
+    }
+
+    /** One trial as it was judged. */
+    private static final class Line {
+        final Trial trial;
+        final List<Verdict> verdicts = new CopyOnWriteArrayList<>();
+        final List<Judged> judged = new CopyOnWriteArrayList<>();
+        /** Per span judged, the causes the explainer named there, the most frequent first. */
+        final Map<Judged, List<String>> causes = new java.util.concurrent.ConcurrentHashMap<>();
+        /** What the learner's lock said of itself in the trial (see {@link #said}), once it said it. */
+        volatile String said;
+
+        Line(Trial trial) {
+            this.trial = trial;
+        }
+
+        boolean passed() {
+            return !verdicts.isEmpty() && verdicts.stream().allMatch(Verdict::passed);
+        }
+
+        /** The span the card's figures come from: the first that failed, else the last judged. */
+        Optional<Judged> shown() {
+            return judged.stream()
+                    .filter(j -> !j.passed())
+                    .findFirst()
+                    .or(() -> judged.isEmpty() ? Optional.empty() : Optional.of(judged.get(judged.size() - 1)));
+        }
+
+        List<String> causes() {
+            return shown().map(j -> causes.getOrDefault(j, List.of())).orElse(List.of());
+        }
+
+        Optional<String> said() {
+            return Optional.ofNullable(said);
+        }
+    }
+
+    /** The causes of a span's findings, the most frequent first. */
+    private static List<String> causes(List<lab.check.Finding> findings) {
+        Map<String, Long> counted = findings.stream()
+                .collect(Collectors.groupingBy(f -> f.cause().wireName(), LinkedHashMap::new, Collectors.counting()));
+        return counted.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(Map.Entry::getKey)
+                .toList();
+    }
+
+    /** The first call of the learner's lock in the span that was cut after its bound, or threw: its own sentence. */
+    private static Optional<String> said(Judged j) {
+        for (Event e : j.recorded().get()) {
+            if (e.ts().isAfter(j.to())) {
+                break;
+            }
+            if (e.fact() instanceof GivenBack.Error error
+                    && (error.reason() == GivenBack.ErrorReason.LOCK_HUNG
+                            || error.reason() == GivenBack.ErrorReason.LOCK_THREW)
+                    && e.detail() != null) {
+                return Optional.of(e.detail());
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void step(int index, int total, Step step) {
+        if (step instanceof Step.Mark mark) {
+            Trial.named(mark.name()).ifPresent(t -> {
+                Line line = new Line(t);
+                lines.add(line);
+                current = line;
+            });
+        }
+    }
+
+    @Override
+    public void caption(Caption text) {}
+
+    @Override
+    public void action(String result) {}
+
+    @Override
+    public void verdict(Verdict verdict) {
+        Line line = current;
+        if (line != null) {
+            line.verdicts.add(verdict);
+        }
+    }
+
+    @Override
+    public void judged(Judged judged) {
+        Line line = current;
+        if (line != null) {
+            // Read now, while the lab runs: the card is printed once it has stopped.
+            line.causes.put(judged, causes(judged.findings().get()));
+            if (line.said == null) {
+                line.said = said(judged).orElse(null);
+            }
+            line.judged.add(judged);
+        }
+    }
+
+    /** Whether every planned trial was played and passed. */
+    public boolean allPassed() {
+        return lines.size() == planned.size() && lines.stream().allMatch(Line::passed);
+    }
+
+    /** The card as printed: a heading, one line per planned trial, the total. */
+    public List<String> text() {
+        List<String> out = new ArrayList<>();
+        out.add("report card: " + lock + " (" + file + ")");
+        int width = planned.stream().mapToInt(t -> t.name().length()).max().orElse(10);
+        for (Trial t : planned) {
+            Optional<Line> played = played(t);
+            String name = String.format("%-" + width + "s", t.name());
+            if (played.isEmpty()) {
+                out.add("  " + name + "  FAIL  not played: the exam ended before it");
+                continue;
+            }
+            Line l = played.get();
+            StringBuilder s = new StringBuilder("  " + name + "  " + (l.passed() ? "pass" : "FAIL") + "  ");
+            s.append(l.shown().map(j -> figures(j.figures())).orElse("not judged"));
+            List<String> causes = l.causes();
+            if (!causes.isEmpty()) {
+                s.append("; cause ").append(String.join(", ", causes));
+            }
+            l.said().ifPresent(said -> s.append("; ").append(said));
+            if (!l.passed()) {
+                s.append("; read ").append(t.lesson());
+            }
+            out.add(s.toString());
+        }
+        long passed = lines.stream().filter(Line::passed).count();
+        out.add("passed " + passed + " of " + planned.size() + " trials"
+                + (passed == planned.size()
+                        ? ""
+                        : ": "
+                                + planned.stream()
+                                        .filter(t ->
+                                                played(t).map(l -> !l.passed()).orElse(true))
+                                        .map(Trial::name)
+                                        .collect(Collectors.joining(", "))
+                                + " failed"));
+        return out;
+    }
+
+    /** The card as JSON ({@code --json FILE}): the lock, each trial's verdict, figures, causes and lesson, the total. */
+    public void writeJson(Path to) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("lock", lock);
+        m.put("file", file.toString());
+        List<Map<String, Object>> trials = new ArrayList<>();
+        for (Trial t : planned) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("trial", t.name());
+            Optional<Line> played = played(t);
+            one.put("played", played.isPresent());
+            one.put("passed", played.map(Line::passed).orElse(false));
+            played.flatMap(Line::shown).ifPresent(j -> {
+                one.put("duplicate_ticks", j.figures().duplicateTicks());
+                one.put("overlaps", j.figures().overlaps());
+                one.put("missed_ticks", j.figures().missedTicks());
+            });
+            one.put("causes", played.map(Line::causes).orElse(List.of()));
+            played.flatMap(Line::said).ifPresent(said -> one.put("said", said));
+            played.ifPresent(l -> one.put(
+                    "failed",
+                    l.verdicts.stream()
+                            .filter(v -> !v.passed())
+                            .map(Verdict::message)
+                            .toList()));
+            one.put("lesson", t.lesson());
+            trials.add(one);
+        }
+        m.put("trials", trials);
+        m.put("passed", lines.stream().filter(Line::passed).count());
+        m.put("of", planned.size());
+        Files.writeString(to, com.fasterxml.jackson.jr.ob.JSON.std.asString(m) + "\n");
+    }
+
+    private Optional<Line> played(Trial t) {
+        return lines.stream().filter(l -> l.trial.equals(t)).findFirst();
+    }
+
+    private static String figures(Figures f) {
+        return "duplicates " + f.duplicateTicks() + ", overlaps " + f.overlaps() + ", missed " + f.missedTicks();
+    }
+}
