@@ -18,11 +18,12 @@ public class Step3 implements ExamLock {
     @Override
     public Optional<Handle> lock(Call call) {
         long ttl = call.atMostFor().toMillis();
+        // Reckoned before asking: the server's countdown starts after this instant, never before it.
+        Instant expires = call.now().plusMillis(ttl);
         String answer = call.redis().set(call.name(), call.owner(), SetParams.setParams().nx().px(ttl));
         if (!"OK".equals(answer)) {
             return Optional.empty();
         }
-        Instant expires = call.now().plusMillis(ttl);
         Instant tickEnd = call.tickEnd();
         return Optional.of(new Handle() {
             @Override

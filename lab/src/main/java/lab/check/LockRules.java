@@ -149,6 +149,12 @@ final class LockRules {
      * kept no one out. Before a's row, not before a's release line: two processes stamp their lines after the fact,
      * and a grant stamped a millisecond before the holder's release line may well have come after it.
      */
+    /**
+     * How close to the expiry a grant may be and still have come after it: a learner's handle tells an expiry it
+     * reckoned on its own clock, after its server had started counting.
+     */
+    private static final java.time.Duration EXPIRY_SLACK = java.time.Duration.ofMillis(20);
+
     static Optional<Evidence> grantedWhileHeld(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.acquired() == null || b.acquired() == null || a.sameProcess(b) || !a.seenThroughCalls()) {
             return Optional.empty();
@@ -159,7 +165,7 @@ final class LockRules {
         if (took.isBefore(a.acquired().ts())
                 || !took.isBefore(a.row().createdAt())
                 || free != null && !free.isAfter(took)
-                || expires != null && !expires.isAfter(took)) {
+                || expires != null && !expires.isAfter(took.plus(EXPIRY_SLACK))) {
             return Optional.empty();
         }
         String since = said.at(a.acquired().ts());

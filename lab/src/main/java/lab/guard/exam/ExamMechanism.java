@@ -153,8 +153,14 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
                     GivenBack.Released.of(key, owner, GivenBack.How.UNLOCK));
         }
         if (a instanceof Bounded.Threw<Void> t) {
-            return new LockEvent(
-                    worker + " - your lock's unlock threw: " + t.where(), error(GivenBack.ErrorReason.LOCK_THREW));
+            // A server that is down is the lesson's fault, not the learner's: lock-down, as a failed lock call is.
+            return t.serverDown()
+                    ? new LockEvent(
+                            worker + " - your lock's unlock could not reach its server: " + t.where(),
+                            error(GivenBack.ErrorReason.LOCK_DOWN))
+                    : new LockEvent(
+                            worker + " - your lock's unlock threw: " + t.where(),
+                            error(GivenBack.ErrorReason.LOCK_THREW));
         }
         return new LockEvent(
                 worker + " - your lock's unlock did not answer within " + Bounded.BOUND.toSeconds() + " s",
