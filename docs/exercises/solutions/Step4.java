@@ -3,14 +3,21 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import lab.guard.exam.ExamLock;
-import redis.clients.jedis.params.SetParams;
 
 /**
  * Step 4, a reference solution: step 3's lock, and a fencing token with each grant, drawn from INCR on the lab's
- * fencing counter. The job's write carries it, and the store refuses a token lower than the last it accepted: a
- * holder that was paused past its lease writes too late and is refused.
+ * fencing counter in the same script as the grant. The job's write carries it, and the store refuses a token lower
+ * than the last it accepted: a holder that was paused past its lease writes too late and is refused.
  */
 public class Step4 implements ExamLock {
+    /**
+     * Takes the lock (SET NX PX) and, only if it got it, draws the next token, in one script: nothing can come between
+     * the two. Drawn in a second command, a holder paused between them would draw its token after a later holder drew
+     * its own, and carry the higher one.
+     */
+    static final String GRANT = "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then"
+            + " return redis.call('incr', KEYS[2]) end return false";
+
     static final String KEEP_TO =
             "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpireat', KEYS[1], ARGV[2]) end"
                     + " return 0";
@@ -20,12 +27,12 @@ public class Step4 implements ExamLock {
         long ttl = call.atMostFor().toMillis();
         // Reckoned before asking: the server's countdown starts after this instant, never before it.
         Instant expires = call.now().plusMillis(ttl);
-        String answer = call.redis().set(call.name(), call.owner(), SetParams.setParams().nx().px(ttl));
-        if (!"OK".equals(answer)) {
+        Object token = call.redis()
+                .eval(GRANT, List.of(call.name(), call.fencingCounter()), List.of(call.owner(), Long.toString(ttl)));
+        if (token == null) {
             return Optional.empty();
         }
-        // Drawn after the grant: a later grant always draws a higher one.
-        long token = call.redis().incr(call.fencingCounter());
+        long granted = (Long) token;
         Instant tickEnd = call.tickEnd();
         return Optional.of(new Handle() {
             @Override
@@ -36,7 +43,7 @@ public class Step4 implements ExamLock {
 
             @Override
             public OptionalLong token() {
-                return OptionalLong.of(token);
+                return OptionalLong.of(granted);
             }
 
             @Override

@@ -8,9 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.protocol.Event;
 import lab.protocol.GivenBack;
 import lab.scenario.Caption;
@@ -18,6 +20,9 @@ import lab.scenario.Judged;
 import lab.scenario.ReplayListener;
 import lab.scenario.Step;
 import lab.scenario.Verdict;
+import lab.session.Fault;
+import lab.session.LabControl;
+import lab.session.WorkerTarget;
 
 /**
  * The exam's report card: one line per trial (passed or not, the figures the table gave, the cause the explainer found
@@ -30,6 +35,8 @@ public final class ReportCard implements ReplayListener {
     private final List<Trial> planned;
     private final List<Line> lines = new CopyOnWriteArrayList<>();
     private volatile Line current;
+    /** The lab the battery plays in: a trial's workers whose calls hung are restarted there before the next. */
+    private volatile LabControl lab;
 
     /** {@code lock}: the learner's class; {@code planned}: the trials the battery will play, in order. */
     public ReportCard(String lock, Path file, List<Trial> planned) {
@@ -44,9 +51,13 @@ public final class ReportCard implements ReplayListener {
         final List<Verdict> verdicts = new CopyOnWriteArrayList<>();
         final List<Judged> judged = new CopyOnWriteArrayList<>();
         /** Per span judged, the causes the explainer named there, the most frequent first. */
-        final Map<Judged, List<String>> causes = new java.util.concurrent.ConcurrentHashMap<>();
+        final Map<Judged, List<String>> causes = new ConcurrentHashMap<>();
         /** What the learner's lock said of itself in the trial (see {@link #said}), once it said it. */
         volatile String said;
+        /** The workers whose calls into the learner's lock did not answer within the bound. */
+        final java.util.Set<String> hung = new java.util.concurrent.ConcurrentSkipListSet<>();
+        /** Those of them restarted before the next trial, as the lab said it. */
+        final List<String> restarted = new CopyOnWriteArrayList<>();
 
         Line(Trial trial) {
             this.trial = trial;
@@ -74,7 +85,7 @@ public final class ReportCard implements ReplayListener {
     }
 
     /** The causes of a span's findings, the most frequent first. */
-    private static List<String> causes(List<lab.check.Finding> findings) {
+    private static List<String> causes(List<Finding> findings) {
         Map<String, Long> counted = findings.stream()
                 .collect(Collectors.groupingBy(f -> f.cause().wireName(), LinkedHashMap::new, Collectors.counting()));
         return counted.entrySet().stream()
@@ -87,7 +98,7 @@ public final class ReportCard implements ReplayListener {
     private static Optional<String> said(Judged j) {
         for (Event e : j.recorded().get()) {
             if (e.ts().isAfter(j.to())) {
-                break;
+                continue; // lines come in as each process sent them, not in the order of their stamps
             }
             if (e.fact() instanceof GivenBack.Error error
                     && (error.reason() == GivenBack.ErrorReason.LOCK_HUNG
@@ -100,14 +111,49 @@ public final class ReportCard implements ReplayListener {
     }
 
     @Override
+    public void attached(LabControl lab) {
+        this.lab = lab;
+    }
+
+    @Override
     public void step(int index, int total, Step step) {
         if (step instanceof Step.Mark mark) {
             Trial.named(mark.name()).ifPresent(t -> {
+                Line before = current;
+                if (before != null) {
+                    restartHung(before);
+                }
                 Line line = new Line(t);
                 lines.add(line);
                 current = line;
             });
         }
+    }
+
+    /**
+     * A call that hung left its thread behind in its worker, still holding whatever it took: the next trial starts
+     * with those workers killed and started afresh, as the holder-killed trial restarts one.
+     */
+    private void restartHung(Line line) {
+        LabControl at = lab;
+        if (at == null) {
+            return;
+        }
+        for (String worker : line.hung) {
+            Fault restart = Fault.onWorker("restart", WorkerTarget.of(worker)).orElseThrow();
+            line.restarted.add(at.faults().inject(restart).line());
+        }
+    }
+
+    /** The workers whose calls hung in the span. */
+    private static List<String> hung(Judged j) {
+        return j.recorded().get().stream()
+                .filter(e -> !e.ts().isAfter(j.to()))
+                .filter(e ->
+                        e.fact() instanceof GivenBack.Error error && error.reason() == GivenBack.ErrorReason.LOCK_HUNG)
+                .map(Event::worker)
+                .distinct()
+                .toList();
     }
 
     @Override
@@ -133,6 +179,7 @@ public final class ReportCard implements ReplayListener {
             if (line.said == null) {
                 line.said = said(judged).orElse(null);
             }
+            line.hung.addAll(hung(judged));
             line.judged.add(judged);
         }
     }
@@ -162,6 +209,9 @@ public final class ReportCard implements ReplayListener {
                 s.append("; cause ").append(String.join(", ", causes));
             }
             l.said().ifPresent(said -> s.append("; ").append(said));
+            if (!l.restarted.isEmpty()) {
+                s.append("; its workers restarted: ").append(String.join(", ", l.hung));
+            }
             if (!l.passed()) {
                 s.append("; read ").append(t.lesson());
             }
@@ -200,6 +250,7 @@ public final class ReportCard implements ReplayListener {
             });
             one.put("causes", played.map(Line::causes).orElse(List.of()));
             played.flatMap(Line::said).ifPresent(said -> one.put("said", said));
+            played.filter(l -> !l.restarted.isEmpty()).ifPresent(l -> one.put("restarted", l.restarted));
             played.ifPresent(l -> one.put(
                     "failed",
                     l.verdicts.stream()

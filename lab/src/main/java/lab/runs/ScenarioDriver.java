@@ -117,6 +117,11 @@ public final class ScenarioDriver {
                 speed,
                 new ReplayListener() {
                     @Override
+                    public void attached(LabControl control) {
+                        observers.forEach(o -> o.attached(control));
+                    }
+
+                    @Override
                     public void step(int index, int steps, Step s) {
                         step = index;
                         line = s.line();

@@ -2,6 +2,9 @@ package lab.scenario;
 
 /** Hears a replay as it goes: the headless printer writes lines, the dashboard updates its caption bar. */
 public interface ReplayListener {
+    /** The replay is about to play its first step against {@code lab}. */
+    default void attached(lab.session.LabControl lab) {}
+
     /** Step {@code index} (from 1) of {@code total} begins. */
     void step(int index, int total, Step step);
 

@@ -65,6 +65,7 @@ public final class Replayer {
 
     /** Runs every step; true when every expectation held. */
     public boolean run() throws InterruptedException {
+        listener.attached(lab);
         List<Step> steps = scenario.steps();
         for (int i = 0; i < steps.size(); i++) {
             awaitGate();

@@ -28,6 +28,7 @@ class DocsTwinTest {
 
     private static final Path DOCS = ROOT.resolve("docs");
     private static final Path LESSONS = DOCS.resolve("lessons");
+    private static final Path EXERCISES = DOCS.resolve("exercises");
     private static final Path SCENARIOS = ROOT.resolve("scenarios");
 
     // A top-level key at the start of a line: captions may become maps of languages, but `lesson:` stays one path.
@@ -82,7 +83,8 @@ class DocsTwinTest {
                         "docs/workshop.md",
                         "docs/architecture.md",
                         "docs/scenario-format.md",
-                        "docs/lessons/01-naive.md");
+                        "docs/lessons/01-naive.md",
+                        "docs/exercises/README.md");
         assertThat(missing).as("English pages without a Chinese twin").isEmpty();
     }
 
@@ -127,12 +129,13 @@ class DocsTwinTest {
                 .isEmpty();
     }
 
-    /** README.md, docs/*.md and docs/lessons/*.md: the English pages, each of which has a twin. */
+    /** README.md, docs/*.md, docs/lessons/*.md and docs/exercises/*.md: the English pages, each with its twin. */
     private static List<Path> englishPages() {
         List<Path> pages = new ArrayList<>();
         pages.add(ROOT.resolve("README.md"));
         pages.addAll(markdownIn(DOCS));
         pages.addAll(markdownIn(LESSONS));
+        pages.addAll(markdownIn(EXERCISES));
         return pages;
     }
 
@@ -142,6 +145,7 @@ class DocsTwinTest {
         if (Files.isRegularFile(readme)) pages.add(readme);
         pages.addAll(markdownIn(DOCS.resolve("zh")));
         pages.addAll(markdownIn(LESSONS.resolve("zh")));
+        pages.addAll(markdownIn(EXERCISES.resolve("zh")));
         return pages;
     }
 
@@ -151,7 +155,10 @@ class DocsTwinTest {
         return pages;
     }
 
-    /** README.md → README.zh.md; docs/x.md → docs/zh/x.md; docs/lessons/x.md → docs/lessons/zh/x.md. */
+    /**
+     * README.md → README.zh.md; docs/x.md → docs/zh/x.md; docs/lessons/x.md → docs/lessons/zh/x.md;
+     * docs/exercises/x.md → docs/exercises/zh/x.md.
+     */
     private static Path twinOf(Path page) {
         if (page.equals(ROOT.resolve("README.md"))) return ROOT.resolve("README.zh.md");
         return page.getParent().resolve("zh").resolve(page.getFileName());

@@ -62,6 +62,7 @@ class GlossaryTest {
                         "README.zh.md",
                         "docs/zh/workshop.md",
                         "docs/lessons/zh/18-partition.md",
+                        "docs/exercises/zh/README.md",
                         "scenarios/03-redis.yaml",
                         "lab/src/test/resources/scenarios/inverted/03-redis.yaml",
                         "lab/src/main/java/lab/tui/CauseWords.java",
@@ -156,6 +157,7 @@ class GlossaryTest {
         if (Files.isRegularFile(root.resolve("README.zh.md"))) pages.add(root.resolve("README.zh.md"));
         pages.addAll(files(root.resolve("docs/zh"), ".md"));
         pages.addAll(files(root.resolve("docs/lessons/zh"), ".md"));
+        pages.addAll(files(root.resolve("docs/exercises/zh"), ".md"));
         pages.remove(root.resolve("docs/zh/glossary.md"));
         for (Path page : pages) lines.addAll(numbered(root, page, false));
         List<Path> scenarios = new ArrayList<>(files(root.resolve("scenarios"), ".yaml"));

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A learner's lock that never answers, or throws, fails its trial with the lab's words for it, and the exam ends with
- * nothing left running. Each plays one trial of the battery in a real lab (about 25 s).
+ * nothing left running. Each plays one or two trials of the battery in a real lab (25 to 45 s).
  */
 @Tag("slow")
 class ExamLearnerFaultsIT {
@@ -35,16 +35,31 @@ class ExamLearnerFaultsIT {
                         ""));
 
         ExamRun run = ExamRun.of(
-                Duration.ofMinutes(3), file.toString(), "--trial", "two-at-once", "--runs-dir", dir.toString());
+                Duration.ofMinutes(3),
+                file.toString(),
+                "--trial",
+                "two-at-once",
+                "--trial",
+                "fast-job",
+                "--runs-dir",
+                dir.toString(),
+                "--json",
+                dir.resolve("card.json").toString());
 
         assertThat(run.exitCode())
                 .as("exit code; stdout:%n%s%nstderr:%n%s", run.out(), run.err())
                 .isEqualTo(1);
+        // Every worker's call hung: each was killed and started afresh before the next trial.
         assertThat(run.cardLine("two-at-once"))
                 .contains("FAIL")
                 .containsPattern("w\\d - your lock did not answer within 5 s \\(Sleeper\\.lock\\)")
+                .contains("its workers restarted: w1, w2, w3")
                 .contains("read docs/lessons/03-redis.md");
-        assertThat(run.out()).contains("passed 0 of 1 trials: two-at-once failed");
+        assertThat(Files.readString(dir.resolve("card.json")))
+                .as("the card's JSON: what the lab said of each restart")
+                .containsPattern("restarted w1: pid \\d+ → \\d+");
+        assertThat(run.cardLine("fast-job")).contains("FAIL").contains("your lock did not answer within 5 s");
+        assertThat(run.out()).contains("passed 0 of 2 trials: two-at-once, fast-job failed");
     }
 
     @Test
