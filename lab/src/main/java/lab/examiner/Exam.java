@@ -54,7 +54,18 @@ public final class Exam {
                 Modes.register(new ExamMode(compiled.folder(), compiled.className()));
             }
             Battery battery = Battery.of(ScenarioParser.parse(o.battery()));
-            List<Trial> chosen = chosen(battery, o.trials());
+            List<Trial> chosen = chosen(battery, o.trials(), o.redisUrl() != null);
+            if (o.redisUrl() != null && o.trials().isEmpty()) {
+                // A trial whose fault the lab would refuse would judge a Redis that never stopped: not played at all.
+                List<String> skipped = battery.trials().stream()
+                        .filter(Trial::labsRedis)
+                        .map(Trial::name)
+                        .toList();
+                if (!skipped.isEmpty()) {
+                    out.println("skipped: " + String.join(", ", skipped) + " (the lab does not stop or restart a Redis"
+                            + " it did not start: --redis-url)");
+                }
+            }
             Scenario scenario = battery.only(chosen);
             ScenarioDriver driver = new ScenarioDriver(scenario, 1, false, Lang.EN);
             ReportCard card = new ReportCard(lock, o.file(), chosen);
@@ -98,10 +109,15 @@ public final class Exam {
         }
     }
 
-    /** The trials named, in the battery's order; every one when none is named. */
-    private static List<Trial> chosen(Battery battery, List<String> names) throws Refusal {
+    /**
+     * The trials named, in the battery's order; every one when none is named. With a Redis the lab did not start
+     * ({@code foreign}), none that stops or restarts it: named, it is refused; not named, it is left out.
+     */
+    private static List<Trial> chosen(Battery battery, List<String> names, boolean foreign) throws Refusal {
         if (names.isEmpty()) {
-            return battery.trials();
+            return battery.trials().stream()
+                    .filter(t -> !foreign || !t.labsRedis())
+                    .toList();
         }
         List<Trial> chosen = new ArrayList<>();
         for (String name : names) {
@@ -117,6 +133,13 @@ public final class Exam {
                                                     .map(Trial::name)
                                                     .toList())
                                     + ")")));
+            if (foreign && t.labsRedis()) {
+                throw new Refusal(
+                        ExitCode.BAD_INPUT,
+                        List.of("error: Invalid value for option '--trial': '" + name + "' (expected a trial that"
+                                + " leaves Redis running: the lab does not stop or restart a Redis it did not start,"
+                                + " --redis-url)"));
+            }
             chosen.add(t);
         }
         return battery.trials().stream().filter(chosen::contains).toList();

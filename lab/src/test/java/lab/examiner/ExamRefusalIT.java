@@ -76,4 +76,20 @@ class ExamRefusalIT {
                 .isEqualTo("error: Invalid value for option '--trial': 'split-brain' (expected one of two-at-once,"
                         + " fast-job, long-job, paused-holder, holder-killed, server-stopped, server-restarted)");
     }
+
+    @Test
+    void a_server_trial_on_a_redis_the_lab_did_not_start_is_refused_before_anything_starts() throws Exception {
+        ExamRun run = ExamRun.of(
+                Duration.ofMinutes(2),
+                "docs/exercises/Starter.java",
+                "--redis-url",
+                "redis://127.0.0.1:1",
+                "--trial",
+                "server-stopped");
+
+        assertThat(run.exitCode()).as("exit code; stderr:%n%s", run.err()).isEqualTo(2);
+        assertThat(run.err().strip())
+                .isEqualTo("error: Invalid value for option '--trial': 'server-stopped' (expected a trial that leaves"
+                        + " Redis running: the lab does not stop or restart a Redis it did not start, --redis-url)");
+    }
 }
