@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.ToolProvider;
 import lab.guard.exam.ExamMode;
 import lab.launcher.LabSettings;
 import lab.os.SessionFolder;
@@ -44,6 +45,12 @@ public final class Exam {
     private Exam() {}
 
     public static int run(Options o, PrintStream out, PrintStream err) {
+        // Asked before the learner's file is read, and before LearnerSource (which names the compiler's own classes)
+        // is loaded: a runtime without jdk.compiler, such as the container image's, gets one line.
+        if (ToolProvider.getSystemJavaCompiler() == null) {
+            err.println(LearnerSource.NO_COMPILER + System.getProperty("java.home") + " is a runtime only)");
+            return ExitCode.START_FAILED;
+        }
         try (SessionFolder session = SessionFolder.create()) {
             LearnerSource.Compiled compiled = LearnerSource.compile(o.file(), session.sub("exam-classes"));
             String lock = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);

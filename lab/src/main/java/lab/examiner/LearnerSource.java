@@ -31,6 +31,13 @@ import lab.runs.ExitCode;
  * workers do, each from the folder).
  */
 public final class LearnerSource {
+    /**
+     * The start of the line a Java runtime without a compiler gets; a constant, so that the exam can say it before
+     * this class, which names the compiler's own classes, is loaded.
+     */
+    static final String NO_COMPILER =
+            "error: this Java runtime has no compiler (javac): the exam compiles your file; run the lab with a JDK (";
+
     private LearnerSource() {}
 
     /** What was compiled: the folder and the class the workers load, by its binary name. */
@@ -50,8 +57,7 @@ public final class LearnerSource {
         if (javac == null) {
             throw new Refusal(
                     ExitCode.START_FAILED,
-                    List.of("error: this Java runtime has no compiler (javac): the exam compiles your file; run the lab"
-                            + " with a JDK (" + System.getProperty("java.home") + " is a runtime only)"));
+                    List.of(NO_COMPILER + System.getProperty("java.home") + " is a runtime only)"));
         }
         DiagnosticCollector<JavaFileObject> said = new DiagnosticCollector<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(said, Locale.ROOT, StandardCharsets.UTF_8)) {

@@ -161,7 +161,33 @@ class ContainerImageIT {
     }
 
     /** Runs a command in the unpacked root as the image's user, in its working folder, with its (empty) environment. */
+    @Test
+    void the_images_runtime_has_no_compiler_and_the_exam_says_so_in_one_line() throws Exception {
+        List<String> command = new ArrayList<>(entrypoint);
+        command.addAll(List.of("exam", "MyLock.java"));
+
+        Ran ran = runInRoot(command);
+
+        assertThat(ran.exit())
+                .as("the exam's exit code in the image; output: %s", ran.out())
+                .isEqualTo(3);
+        assertThat(ran.out().strip())
+                .startsWith("error: this Java runtime has no compiler (javac): the exam compiles your file;")
+                .doesNotContain("\n");
+    }
+
+    /** A command's exit code and its output (stdout and stderr together). */
+    private record Ran(int exit, String out) {}
+
     private static String inRoot(List<String> command) throws Exception {
+        Ran ran = runInRoot(command);
+        assertThat(ran.exit())
+                .as("%s in the image's root (%s): exit code; output: %s", command, root, ran.out())
+                .isZero();
+        return ran.out();
+    }
+
+    private static Ran runInRoot(List<String> command) throws Exception {
         String[] ids = user.split(":");
         List<String> cmd = new ArrayList<>(List.of(
                 unshare,
@@ -192,10 +218,7 @@ class ContainerImageIT {
         assertThat(ended)
                 .as("%s in the image's root: still running after 60 s; so far: %s", command, out)
                 .isTrue();
-        assertThat(p.exitValue())
-                .as("%s in the image's root (%s): exit code; output: %s", command, root, out)
-                .isZero();
-        return out;
+        return new Ran(p.exitValue(), out);
     }
 
     /** Unpacks a tar stream into {@code into}; an entry that would land outside it, or a whiteout, fails the test. */
