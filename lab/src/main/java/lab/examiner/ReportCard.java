@@ -94,20 +94,20 @@ public final class ReportCard implements ReplayListener {
                 .toList();
     }
 
+    /** The recording over the span, read once: the lines stamped by its end, in whatever order they came in. */
+    private static List<Event> heard(Judged j) {
+        return j.recorded().get().stream().filter(e -> !e.ts().isAfter(j.to())).toList();
+    }
+
     /** The first call of the learner's lock in the span that was cut after its bound, or threw: its own sentence. */
-    private static Optional<String> said(Judged j) {
-        for (Event e : j.recorded().get()) {
-            if (e.ts().isAfter(j.to())) {
-                continue; // lines come in as each process sent them, not in the order of their stamps
-            }
-            if (e.fact() instanceof GivenBack.Error error
-                    && (error.reason() == GivenBack.ErrorReason.LOCK_HUNG
-                            || error.reason() == GivenBack.ErrorReason.LOCK_THREW)
-                    && e.detail() != null) {
-                return Optional.of(e.detail());
-            }
-        }
-        return Optional.empty();
+    private static Optional<String> said(List<Event> heard) {
+        return heard.stream()
+                .filter(e -> e.fact() instanceof GivenBack.Error error
+                        && (error.reason() == GivenBack.ErrorReason.LOCK_HUNG
+                                || error.reason() == GivenBack.ErrorReason.LOCK_THREW)
+                        && e.detail() != null)
+                .map(Event::detail)
+                .findFirst();
     }
 
     @Override
@@ -146,9 +146,8 @@ public final class ReportCard implements ReplayListener {
     }
 
     /** The workers whose calls hung in the span. */
-    private static List<String> hung(Judged j) {
-        return j.recorded().get().stream()
-                .filter(e -> !e.ts().isAfter(j.to()))
+    private static List<String> hung(List<Event> heard) {
+        return heard.stream()
                 .filter(e ->
                         e.fact() instanceof GivenBack.Error error && error.reason() == GivenBack.ErrorReason.LOCK_HUNG)
                 .map(Event::worker)
@@ -176,10 +175,11 @@ public final class ReportCard implements ReplayListener {
         if (line != null) {
             // Read now, while the lab runs: the card is printed once it has stopped.
             line.causes.put(judged, causes(judged.findings().get()));
+            List<Event> heard = heard(judged);
             if (line.said == null) {
-                line.said = said(judged).orElse(null);
+                line.said = said(heard).orElse(null);
             }
-            line.hung.addAll(hung(judged));
+            line.hung.addAll(hung(heard));
             line.judged.add(judged);
         }
     }
