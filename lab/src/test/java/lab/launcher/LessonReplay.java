@@ -14,12 +14,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import lab.cli.Main;
 import lab.scenario.ScenarioException;
 import lab.scenario.ScenarioParser;
+import lab.scenario.TwinHeader;
 
 /**
  * How a shipped lesson is replayed in a test: headless, against real workers and servers, with its inverted twin judged
@@ -110,23 +109,21 @@ final class LessonReplay {
         }
     }
 
-    /** The inverted figure that a twin's first line names. */
-    static String invertedFigure(Path twin) throws IOException {
-        Matcher m = Pattern.compile("\\b(rows_per_tick|duplicate_ticks|extra_rows|missed_ticks|overlaps|ticks|rows)\\b")
-                .matcher(Files.readAllLines(twin).get(0));
-        assertThat(m.find())
-                .as("the fixture's first line names the inverted figure: %s", twin)
-                .isTrue();
-        return m.group(1);
+    /** A lesson's inverted twin, beside the other test fixtures. */
+    static Path twinOf(Path lesson) {
+        return FIXTURES.resolve("inverted").resolve(lesson.getFileName());
     }
 
-    /** The lesson passes, its twin fails naming its inverted figure, and no child of the run is left. */
+    /**
+     * The lesson passes, its twin fails naming its flipped figure and its flipped cause, and no child of the run is
+     * left.
+     */
     static void replaysWithItsTwin(Path runs, Path lesson) throws IOException {
-        Path twin = FIXTURES.resolve("inverted").resolve(lesson.getFileName());
+        Path twin = twinOf(lesson);
         assertThat(twin).as("every lesson has an inverted twin").exists();
-        String figure = invertedFigure(twin);
+        TwinHeader flipped = TwinHeader.of(twin);
         Set<Long> before = Children.alive();
-        // The twin is judged on the lesson's own run: it only has to show that one expectation can fail.
+        // The twin is judged on the lesson's own run: it only has to show that its flipped step can fail.
         Run r = replay(runs, lesson, "--also-judge", twin.toString());
         skippedIfTheMachineCannot(r);
 
@@ -141,8 +138,32 @@ final class LessonReplay {
         assertThat(own).as("the lesson's own lines").noneMatch(l -> l.contains("FAIL "));
         assertThat(r.out())
                 .as("the twin's verdicts, on the same run")
-                .contains("  also: FAIL " + figure + ":")
+                .contains("  also: " + flipped.figureFails())
+                .contains("  also: " + flipped.causeFails())
                 .contains("also-verdict: FAIL");
+        assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
+    }
+
+    /**
+     * The twin replayed on its own, stopping at its first failed expect step (its flipped one): exit 1, a FAIL line
+     * for the flipped figure and one for the flipped cause and no other, and no child of the run left.
+     */
+    static void failsAlone(Path runs, Path twin) throws IOException {
+        TwinHeader flipped = TwinHeader.of(twin);
+        Set<Long> before = Children.alive();
+        Run r = replay(runs, twin, "--fail-fast");
+        skippedIfTheMachineCannot(r);
+
+        assertThat(r.code())
+                .as("exit code; stdout:%n%s%nstderr:%n%s", r.out(), r.err())
+                .isEqualTo(1);
+        // Only the flipped step fails, on its figure and on its cause: every step before it is the lesson's own.
+        assertThat(r.out().lines().filter(l -> l.startsWith("  FAIL ")))
+                .as("the twin's failed verdicts; stdout:%n%s", r.out())
+                .hasSize(2)
+                .anyMatch(l -> l.startsWith("  " + flipped.figureFails()))
+                .anyMatch(l -> l.startsWith("  " + flipped.causeFails()));
+        assertThat(r.out()).contains("verdict: FAIL");
         assertThat(Children.alive()).as("children left behind").isSubsetOf(before);
     }
 }

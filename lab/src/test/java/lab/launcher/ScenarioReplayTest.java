@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The long lessons (-Pslow) replay headless against real workers and servers and pass, each with its twin with one
  * expectation inverted failing on the same run (the quick lessons: {@link LessonsFirstHalfTest} and
- * {@link LessonsSecondHalfTest}); one twin replayed on its own exits 1; every twin is its lesson with one expectation
- * changed; a broken file is exit 2 before anything starts.
+ * {@link LessonsSecondHalfTest}); the quickest twin replayed on its own exits 1, and under -Pslow every other twin
+ * too; every twin can be judged on its lesson's run; a broken file is exit 2 before anything starts.
  */
 // A long lesson is a whole lab run of up to 45 s of waits, plus its start and its servers'.
 @org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -49,22 +49,30 @@ class ScenarioReplayTest {
         LessonReplay.replaysWithItsTwin(runs, lesson);
     }
 
-    static Stream<Path> oneTwinAlone() {
-        // The quickest lesson: its twin replayed on its own shows the failing path whole, exit 1 and the FAIL line.
-        return Stream.of(FIXTURES.resolve("inverted").resolve("06-single-worker.yaml"));
+    /** The quickest lesson's twin: replayed on its own in every verify, it shows the failing path whole. */
+    private static final Path QUICK_TWIN = LessonReplay.twinOf(Path.of("06-single-worker.yaml"));
+
+    static Stream<Path> quickTwin() {
+        return Stream.of(QUICK_TWIN);
+    }
+
+    /** Every other twin, replayed on its own under -Pslow: about a quarter of a minute each, mostly its waits. */
+    static Stream<Path> otherTwins() throws IOException {
+        return inverted().filter(twin -> !twin.equals(QUICK_TWIN));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("oneTwinAlone")
-    void a_lesson_with_one_expectation_inverted_fails_with_exit_1_naming_that_figure(Path lesson) throws IOException {
-        String figure = LessonReplay.invertedFigure(lesson);
+    @MethodSource("quickTwin")
+    void the_quickest_twin_replayed_alone_exits_1_failing_on_its_flipped_figure_and_cause(Path twin)
+            throws IOException {
+        LessonReplay.failsAlone(runs, twin);
+    }
 
-        // The replay stops at its first failed expectation: the twin only has to show that this one can fail.
-        LessonReplay.Run r = replay(lesson, "--fail-fast");
-        LessonReplay.skippedIfTheMachineCannot(r);
-
-        assertThat(r.code()).as("exit code; stdout:%n%s", r.out()).isEqualTo(1);
-        assertThat(r.out()).contains("FAIL " + figure + ":").contains("verdict: FAIL");
+    @org.junit.jupiter.api.Tag("slow")
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("otherTwins")
+    void every_other_twin_replayed_alone_exits_1_failing_on_its_flipped_figure_and_cause(Path twin) throws IOException {
+        LessonReplay.failsAlone(runs, twin);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -75,7 +83,7 @@ class ScenarioReplayTest {
                         lab.scenario.ScenarioParser.parse(lesson), lab.scenario.ScenarioParser.parse(twin)))
                 .as("%s against %s", twin, lesson)
                 .isEmpty();
-        LessonReplay.invertedFigure(twin);
+        lab.scenario.TwinHeader.of(twin);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -205,33 +205,69 @@ class ShippedScenariosTest {
         }
     }
 
+    /**
+     * A twin differs from its lesson in one expect step only, where it flips one figure and the cause (changed, or
+     * added where the lesson named none), as its first line says: replayed, that step fails on a figure and on a
+     * cause, so that both kinds of verdict are shown able to fail.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("lessons")
-    void every_lesson_has_an_inverted_twin_that_differs_in_one_expectation(Path file) throws ScenarioException {
+    void every_lesson_has_an_inverted_twin_that_flips_one_figure_and_the_cause_of_one_expect_step(Path file)
+            throws ScenarioException, IOException {
+        Path twin = INVERTED.resolve(file.getFileName());
         Scenario lesson = ScenarioParser.parse(file);
-        Scenario inverted = ScenarioParser.parse(INVERTED.resolve(file.getFileName()));
+        Scenario inverted = ScenarioParser.parse(twin);
         assertThat(inverted.title()).isEqualTo(lesson.title());
         assertThat(inverted.setup()).isEqualTo(lesson.setup());
         assertThat(inverted.steps()).hasSameSizeAs(lesson.steps());
-        List<String> changed = new ArrayList<>();
+        List<String> changedSteps = new ArrayList<>();
         for (int i = 0; i < lesson.steps().size(); i++) {
             if (lesson.steps().get(i) instanceof Step.Expect a
                     && inverted.steps().get(i) instanceof Step.Expect b) {
-                for (int j = 0; j < a.expectations().size(); j++) {
-                    if (!a.expectations()
-                            .get(j)
-                            .comparison()
-                            .equals(b.expectations().get(j).comparison())) {
-                        changed.add(a.expectations().get(j) + " -> "
-                                + b.expectations().get(j));
-                    }
+                if (!a.describe().equals(b.describe())) {
+                    changedSteps.add(b.describe());
+                    assertFlips(twin, a, b);
                 }
             } else {
                 assertThat(inverted.steps().get(i).describe())
                         .isEqualTo(lesson.steps().get(i).describe());
             }
         }
-        assertThat(changed).as("inverted expectations of %s", file).hasSize(1);
+        assertThat(changedSteps).as("changed expect steps of %s", twin).hasSize(1);
+    }
+
+    /** One figure's comparison and the cause changed, nothing else, and the first line names both as they are. */
+    private static void assertFlips(Path twin, Step.Expect lesson, Step.Expect inverted) throws IOException {
+        TwinHeader said = TwinHeader.of(twin);
+        assertThat(inverted.since()).as("span of the flipped step of %s", twin).isEqualTo(lesson.since());
+        assertThat(inverted.expectations())
+                .extracting(Expectation::figure)
+                .as("figures of the flipped step of %s", twin)
+                .containsExactlyElementsOf(
+                        lesson.expectations().stream().map(Expectation::figure).toList());
+        List<String> flipped = new ArrayList<>();
+        for (int j = 0; j < lesson.expectations().size(); j++) {
+            Expectation a = lesson.expectations().get(j);
+            Expectation b = inverted.expectations().get(j);
+            if (!a.comparison().equals(b.comparison())) {
+                flipped.add(a.figure().key() + " " + a.comparison() + " -> " + b.comparison());
+            }
+        }
+        assertThat(flipped)
+                .as("flipped figures of %s", twin)
+                .containsExactly(said.figure() + " " + said.from() + " -> " + said.to());
+        assertThat(inverted.cause()).as("the flipped step's cause in %s", twin).isNotNull();
+        assertThat(inverted.cause().causes())
+                .as("the cause of the flipped step of %s", twin)
+                .isNotEqualTo(
+                        lesson.cause() == null ? List.of() : lesson.cause().causes());
+        assertThat(named(lesson.cause()) + " -> " + named(inverted.cause()))
+                .as("the cause its first line names, in %s", twin)
+                .isEqualTo(said.fromCause() + " -> " + said.toCause());
+    }
+
+    private static String named(CauseExpectation cause) {
+        return cause == null ? "none" : cause.toString().substring("cause: ".length());
     }
 
     @Test
