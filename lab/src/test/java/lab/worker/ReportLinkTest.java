@@ -1,6 +1,7 @@
 package lab.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayOutputStream;
@@ -82,7 +83,16 @@ class ReportLinkTest {
         write("{\"line\":\"written while the first report waits for its answer\"}");
         Thread stopping = new Thread(() -> link.leave(Duration.ofSeconds(5)));
         stopping.start();
-        Thread.sleep(200); // leave() has begun while the first call is still unanswered
+        // leave() has marked the link leaving and waits for its sender (its one wait, sender.join with the grace),
+        // or has already returned without waiting, while the first call is still unanswered: only then is the answer
+        // let go.
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(5))
+                .until(() -> stopping.getState() == Thread.State.TIMED_WAITING
+                        || stopping.getState() == Thread.State.TERMINATED);
+        assertThat(reports)
+                .as("the first report is still the only one, unanswered")
+                .hasSize(1);
         holdFirstAnswer.countDown();
         stopping.join();
 
