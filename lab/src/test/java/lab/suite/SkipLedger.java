@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +23,11 @@ final class SkipLedger {
     private static final Map<String, String> WHY = load();
 
     private SkipLedger() {}
+
+    /** Every allowed entry ({@code class} or {@code class#method}) and why it may skip, in the file's order. */
+    static Map<String, String> entries() {
+        return WHY;
+    }
 
     /** Under CI a skip that is not allowed fails; elsewhere it is recorded, saying it would. */
     static boolean underCi() {
@@ -96,6 +102,6 @@ final class SkipLedger {
         } catch (IOException e) {
             throw new UncheckedIOException(ALLOWED + ": could not be read", e);
         }
-        return Map.copyOf(why);
+        return Collections.unmodifiableMap(why);
     }
 }
