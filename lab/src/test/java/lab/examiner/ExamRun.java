@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * {@code ./run.sh exam ...} as a learner types it, from the lab's folder: its exit code, what it printed, and every
  * process it started (run.sh's descendants, seen while it ran), none of which may outlive it.
  */
-record ExamRun(int exitCode, String out, String err, Set<Long> tree) {
+record ExamRun(int exitCode, String out, String err, Set<Long> tree, Map<Long, String> commands) {
     static final Path REPO = Path.of("..").toAbsolutePath().normalize();
 
     /** Runs it to its end, within {@code limit}, and checks that nothing it started is alive after it. */
@@ -31,9 +32,13 @@ record ExamRun(int exitCode, String out, String err, Set<Long> tree) {
         Thread o = pump(p.getInputStream(), out);
         Thread e = pump(p.getErrorStream(), err);
         Set<Long> tree = ConcurrentHashMap.newKeySet();
+        Map<Long, String> commands = new ConcurrentHashMap<>();
         long deadline = System.nanoTime() + limit.toNanos();
         while (p.isAlive() && System.nanoTime() < deadline) {
-            p.descendants().forEach(d -> tree.add(d.pid()));
+            p.descendants().forEach(d -> {
+                tree.add(d.pid());
+                d.info().commandLine().or(() -> d.info().command()).ifPresent(c -> commands.putIfAbsent(d.pid(), c));
+            });
             p.waitFor(100, TimeUnit.MILLISECONDS);
         }
         if (p.isAlive()) {
@@ -43,12 +48,24 @@ record ExamRun(int exitCode, String out, String err, Set<Long> tree) {
         }
         o.join(5000);
         e.join(5000);
-        ExamRun run = new ExamRun(p.exitValue(), out.toString(), err.toString(), Set.copyOf(tree));
+        ExamRun run =
+                new ExamRun(p.exitValue(), out.toString(), err.toString(), Set.copyOf(tree), Map.copyOf(commands));
         await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(run.tree)
                 .as("processes run.sh exam started, alive after it ended; stdout:%n%s", run.out)
                 .noneMatch(
                         pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
         return run;
+    }
+
+    /**
+     * The workers and servers it started, by their command lines, as seen while it ran (every 100 ms: a worker or a
+     * server lives for seconds); run.sh's own helpers and the launcher's JVM are not among them.
+     */
+    List<String> workersAndServers() {
+        return commands.values().stream()
+                .filter(c -> c.contains("lab.worker.WorkerMain")
+                        || c.matches("(?s).*(^|/)(redis-server|postgres|initdb|pg_ctl)( .*|$)"))
+                .toList();
     }
 
     /** The report card's line of {@code trial}. */
