@@ -45,11 +45,12 @@ public final class Bench {
         Path work = Files.createTempDirectory("bench");
         OutsideRuns outside = new OutsideRuns(labHome.resolve("run.sh"), Files.createDirectories(work.resolve("runs")));
         InsideRuns inside = new InsideRuns(work);
-        List<Integer> sizes = quick ? List.of(4) : List.of(1, 4, 16);
-        List<Integer> launchSizes = quick ? List.of(4) : List.of(4, 16);
-        int repeats = quick ? 1 : 5;
-        Duration settle = Duration.ofSeconds(quick ? 3 : 10);
-        int big = quick ? 4 : 16;
+        RunShape shape = RunShape.of(quick);
+        List<Integer> sizes = shape.sizes();
+        List<Integer> launchSizes = shape.launchSizes();
+        int repeats = shape.repeats();
+        Duration settle = shape.settle();
+        int big = shape.big();
 
         say("warming up: one start, counted nowhere (a fresh jar's first worker writes the class-data archive)");
         try {
@@ -87,7 +88,7 @@ public final class Bench {
                 "key",
                 "key press → screen updated (virtual terminal)",
                 () -> List.of(
-                        goals.keyRow(inside.dashboardIdle(4, Duration.ofSeconds(quick ? 2 : 8), quick ? 5 : 20))));
+                        goals.keyRow(inside.dashboardIdle(4, Duration.ofSeconds(quick ? 2 : 8), shape.presses()))));
         say("./run.sh with its dashboard open on 4 idle workers in a terminal (tmux): the launcher's CPU and memory");
         TerminalDashboard terminal = new TerminalDashboard(labHome.resolve("run.sh"), work.resolve("runs"), work);
         measure(
@@ -95,7 +96,7 @@ public final class Bench {
                 "launcher, dashboard open in a terminal (tmux), 4 idle workers",
                 () -> goals.launcherRows(
                         terminal.idle(4, Duration.ofSeconds(quick ? 2 : 8), Duration.ofSeconds(quick ? 3 : 15))));
-        int switches = quick ? 10 : 50;
+        int switches = shape.switches();
         say("mode switches redis ↔ postgres with " + big + " workers");
         measure(
                 "switch",
@@ -107,11 +108,11 @@ public final class Bench {
                 measure(
                         "switch-" + mode.cliName(),
                         "mode switch into " + mode.cliName() + " and back",
-                        () -> List.of(goals.replacingRow(inside.replacing(big, mode, quick ? 3 : 10))));
+                        () -> List.of(goals.replacingRow(inside.replacing(big, mode, shape.replacing()))));
             }
         }
         costModes(goals, work, big);
-        Duration length = Duration.ofSeconds(quick ? 5 : 60);
+        Duration length = shape.stressLength();
         say(InsideRuns.stressShape(big, length));
         measure("stress", "stress", () -> List.of(goals.stressRow(inside.stress(big, length))));
         Table table = new Table(rows, quick, pythonNote);

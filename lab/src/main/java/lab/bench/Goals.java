@@ -58,7 +58,9 @@ final class Goals {
                 double pyMb =
                         py.pssKb().stream().mapToLong(Long::longValue).average().orElse(Double.NaN) / 1024;
                 pss = pss.withPython(mb(pyMb), ratio(m.avgPssMb() / pyMb), m.avgPssMb() <= pyMb)
-                        .withNumber("python_pss_kb", py.pssKb());
+                        .withNumber("python_pss_kb", py.pssKb())
+                        // Beside its PSS, so that a check can hold each Python worker's PSS to its RSS.
+                        .withNumber("python_rss_kb", py.rssKb());
             }
         }
         return List.of(pss, rss);

@@ -165,7 +165,8 @@ final class InsideRuns {
 
     /** What the stress run is, as its row names it. */
     static String stressShape(int workers, Duration length) {
-        return "stress: " + workers + " workers, every 100 ms, task 20 ms, " + length.toSeconds()
+        return "stress: " + workers + " workers, every " + RunShape.STRESS_EVERY.toMillis() + " ms, task 20 ms, "
+                + length.toSeconds()
                 + " s, redis, per-tick key held past the tick's end, no jitter";
     }
 
@@ -184,7 +185,7 @@ final class InsideRuns {
                 .with(Knobs.TASK_TIME, Duration.ofMillis(20))
                 .with(Knobs.HOLD_AT_LEAST, Hold.WINDOW)
                 .with(Knobs.LOCK_KEY, LockKey.PER_TICK);
-        LabSettings settings = settings(workers, spec, Duration.ofMillis(100))
+        LabSettings settings = settings(workers, spec, RunShape.STRESS_EVERY)
                 .with(Knobs.JITTER, Duration.ZERO)
                 .writingSummaryTo(summary)
                 .runningFor(length);

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./run.sh bench --quick} as a user types it. It proves that every row is measured and printed, that every
- * figure is present, finite and plausible (the ranges of {@link PlausibleFigures}), and that with no Python in the run
+ * figure is present, finite and plausible (the ranges of {@link PlausibleFigures}, sized to the quick run), that the
+ * figures fit each other and the run ({@link RelatedFigures}: a stress run whose lock never grants fails here), and
+ * that with no Python in the run
  * the goals set against Python say "not compared"; it asserts nothing about the lab's speed (the full benchmark's
  * figures go in the README, from a run on a quiet machine). Two minutes of benchmark (130 s on a busy 2-core machine,
  * about 50 s of them each costed mode's own lab) are long by nature: it runs under {@code -Pslow}, beside the run with
@@ -84,6 +86,9 @@ class BenchIT {
         }
         assertThat(PlausibleFigures.problems(rows, PlausibleFigures.LAB))
                 .as("figures missing, not finite or implausible:%n%s", out)
+                .isEmpty();
+        assertThat(RelatedFigures.lab(rows, RunShape.QUICK))
+                .as("figures that do not fit each other or the quick run that made them:%n%s", out)
                 .isEmpty();
         // No Python in this run: the goals set against it have no verdict, and no peer figure appears anywhere.
         for (String id : List.of("pss-4", "launch-4")) {

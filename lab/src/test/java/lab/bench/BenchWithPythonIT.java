@@ -60,8 +60,14 @@ class BenchWithPythonIT {
         assertThat(PlausibleFigures.problems(rows, PlausibleFigures.LAB))
                 .as("the lab's figures missing, not finite or implausible:%n%s", out)
                 .isEmpty();
+        assertThat(RelatedFigures.lab(rows, RunShape.QUICK))
+                .as("the lab's figures that do not fit each other or the quick run:%n%s", out)
+                .isEmpty();
         assertThat(PlausibleFigures.problems(rows, PlausibleFigures.PYTHON))
                 .as("Python's figures missing, not finite or implausible:%n%s", out)
+                .isEmpty();
+        assertThat(RelatedFigures.python(rows, RunShape.QUICK))
+                .as("Python's figures that do not fit each other or the quick run:%n%s", out)
                 .isEmpty();
         assertThat(out).doesNotContain("not compared").contains("Python: Python 3");
         for (String id : List.of("pss-4", "launch-4")) {

@@ -18,7 +18,10 @@ final class PlausibleFigures {
 
     private static final double MB = 1024; // the JSON carries kilobytes
 
-    /** The figures of every quick run, plain or with Python: these, then each costed mode's ({@link #modes}). */
+    /**
+     * The figures of every quick run ({@link RunShape#QUICK}), plain or with Python: these, then each costed mode's
+     * ({@link #modes}). How the figures must relate to each other and to the run's size is {@link RelatedFigures}'.
+     */
     static final List<Range> LAB = concat(
             List.of(
                     new Range("pss-4", "pss_kb", 5 * MB, 500 * MB, "a worker's PSS between 5 and 500 MB"),
@@ -32,7 +35,12 @@ final class PlausibleFigures {
                     new Range("launch-4", "millis", 50, 60_000, "a start to all 4 ready between 0.05 and 60 s"),
                     // A press not shown within 2 s is counted as a miss, not as a time.
                     new Range("key", "millis", 0.01, 2000, "a key press shown between 10 µs and 2 s"),
-                    new Range("key", "misses", 0, 5, "between 0 and the 5 presses of a quick run missed"),
+                    new Range(
+                            "key",
+                            "misses",
+                            0,
+                            RunShape.QUICK.presses(),
+                            "between 0 and the " + RunShape.QUICK.presses() + " presses of a quick run missed"),
                     new Range(
                             "launcher-cpu",
                             "percent",
@@ -52,7 +60,14 @@ final class PlausibleFigures {
                             2000 * MB,
                             "the dashboard's launcher's PSS between 10 MB and 2 GB"),
                     new Range("switch", "millis", 0.1, 30_000, "a mode switch acknowledged between 0.1 ms and 30 s"),
-                    new Range("stress", "ticks", 1, 1000, "between 1 tick and 10 a second for the 60 s of a full run"),
+                    new Range(
+                            "stress",
+                            "ticks",
+                            RunShape.QUICK.stressWindows() / 2,
+                            RunShape.QUICK.stressWindows(),
+                            "between half and all of the " + RunShape.QUICK.stressWindows() + " tick windows of a"
+                                    + " quick run's "
+                                    + RunShape.QUICK.stressLength().toSeconds() + " s of stress"),
                     // The lock is held to the tick's end: one row per tick at most, counted from the counter table.
                     new Range(
                             "stress",
@@ -60,7 +75,12 @@ final class PlausibleFigures {
                             0,
                             0,
                             "no duplicate under a per-tick key kept a full period past the latest fire the worker runs"),
-                    new Range("stress", "missed", 0, 1000, "between 0 and every tick missed"),
+                    new Range(
+                            "stress",
+                            "missed",
+                            0,
+                            RunShape.QUICK.stressWindows(),
+                            "between 0 and every tick window of a quick run's stress missed"),
                     new Range(
                             "stress",
                             "launcher_cpu_percent",
@@ -75,7 +95,7 @@ final class PlausibleFigures {
                             "the longest gap between two screen updates between 10 µs and 60 s")),
             modes());
 
-    /** Python's figures, which a run with {@code --compare-python} must carry beside the lab's. */
+    /** Python's figures, which a quick run with {@code --compare-python} must carry beside the lab's. */
     static final List<Range> PYTHON = List.of(
             new Range("pss-4", "python_pss_kb", 5 * MB, 500 * MB, "a Python worker's PSS between 5 and 500 MB"),
             new Range(
@@ -83,7 +103,8 @@ final class PlausibleFigures {
                     "python_millis",
                     50,
                     60_000,
-                    "uvicorn's start to all 4 answering between 0.05 and 60 s"));
+                    "uvicorn's start to all 4 answering between 0.05 and 60 s"),
+            new Range("pss-4", "python_rss_kb", 5 * MB, 500 * MB, "a Python worker's RSS between 5 and 500 MB"));
 
     private PlausibleFigures() {}
 

@@ -89,7 +89,8 @@ class PlausibleFiguresTest {
                 .contains("pss-4.python_pss_kb is missing: the row says 'measured' (a Python worker's PSS between 5"
                         + " and 500 MB)")
                 .contains("switch.millis is an empty list (a mode switch acknowledged between 0.1 ms and 30 s)")
-                .contains("row stress is missing (between 1 tick and 10 a second for the 60 s of a full run)");
+                .contains(
+                        "row stress is missing (between half and all of the 50 tick windows of a quick run's 5 s of stress)");
     }
 
     @Test
