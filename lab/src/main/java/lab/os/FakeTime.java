@@ -73,7 +73,13 @@ public final class FakeTime {
         return env;
     }
 
-    /** libfaketime's relative offset: {@code +3s}, {@code -2s}, {@code +0.500s}. */
+    /**
+     * libfaketime's relative offset: {@code +3s}, {@code -2s}, {@code +0.500s}. Always with a '.', whatever this JVM's
+     * locale: libfaketime reads it with C's {@code atof}, and a comma ({@code +0,500s}, as a formatter would write it in
+     * a German locale) reads as 0 s, silently. The worker's own locale does not move it: libfaketime parses the string
+     * when it is loaded, before the JVM sets its C locale, and on each expiry of its 10 s cache parses it again only if
+     * the variable changed (0.9.7 on; Debian 12 ships 0.9.10). SkewedLocaleTest runs a skewed worker in de_DE.UTF-8.
+     */
     static String offset(Duration skew) {
         long ms = skew.toMillis();
         String sign = ms < 0 ? "-" : "+";
