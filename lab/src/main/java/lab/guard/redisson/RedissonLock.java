@@ -23,8 +23,9 @@ import org.redisson.api.RScript;
 import org.redisson.client.codec.StringCodec;
 
 /**
- * Mode {@code redisson}: Redisson's {@code RLock.tryLock(lock-wait, lock-ttl)}, or with {@code renew on} its watchdog
- * (lease -1; {@code lockWatchdogTimeout} is lock-ttl), or with {@code fence on} its {@code RFencedLock}'s
+ * Mode {@code redisson}: Redisson's {@code RLock.tryLock(lock-wait, lock-ttl)}, the call its documentation shows (a
+ * lease above 0, for which Redisson 4.7.0's {@code tryAcquireAsync} schedules no renewal), or with {@code renew on}
+ * its watchdog (lease -1; {@code lockWatchdogTimeout} is lock-ttl), or with {@code fence on} its {@code RFencedLock}'s
  * {@code tryLockAndGetToken}, whose token the job's write carries. Each grant is its own Redisson "thread id", so a
  * worker's next tick never re-enters a lock its last one still holds, and any thread can give it back.
  *

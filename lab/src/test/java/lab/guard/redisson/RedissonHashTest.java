@@ -197,6 +197,34 @@ class RedissonHashTest {
     }
 
     @Test
+    void with_renew_off_the_lock_is_taken_with_a_lease_as_redissons_documentation_shows_it_and_nothing_renews_it()
+            throws Exception {
+        String job = "hash-lease-" + System.nanoTime();
+        Guard holder = guard("w1", SPEC.with(Knobs.RENEW, false).with(Knobs.LOCK_TTL, Duration.ofSeconds(1)), job);
+        List<LockState> seen = new CopyOnWriteArrayList<>();
+        Job watches = (t, p) -> {
+            // 2.5 leases: a watchdog renewing every 333 ms would keep the hash; with a lease given none runs.
+            Thread.sleep(2_500);
+            seen.add(observe(job));
+            return written();
+        };
+
+        assertThat(holder.run(tick(job), watches)).isInstanceOf(Outcome.Executed.class);
+
+        assertThat(lines.get(0))
+                .as("the documented call, tryLock(wait, lease, unit) with a lease above 0")
+                .contains("tryLock(0, 1000, ms) on ")
+                .contains("→ true")
+                .contains("lease 1000 ms")
+                .doesNotContain("watchdog");
+        assertThat(seen.get(0).free())
+                .as("the hash expired under the job: nothing renewed it")
+                .isTrue();
+        assertThat(said).last().isInstanceOf(GivenBack.Lost.class);
+        holder.close();
+    }
+
+    @Test
     void with_renew_on_the_watchdog_keeps_the_hash_past_its_lock_watchdog_timeout_while_the_job_runs()
             throws Exception {
         String job = "hash-watchdog-" + System.nanoTime();
