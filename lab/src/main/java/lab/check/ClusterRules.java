@@ -36,6 +36,15 @@ final class ClusterRules {
             String rerun = Said.tick(again.row().tickAt());
             String next = Said.tick(first.row().tickAt());
             String started = said.at(again.row().startedAt());
+            if (unclustered(again, history)) {
+                return Evidence.of(
+                        again.who() + "'s re-run of tick " + rerun + " as Quartz's recovery at its start, started "
+                                + started + ", was still going when the store fired tick " + next + " on "
+                                + first.who()
+                                + ": an unclustered node recovers at its start whatever it finds in flight",
+                        again.who() + " 在启动时作为 Quartz 的恢复重跑 tick " + rerun + "，从 " + started + " 开始，任务存储在 "
+                                + first.who() + " 上触发 tick " + next + " 时它还没跑完：没开集群的节点一启动就恢复它找到的正在跑的任务");
+            }
             return Evidence.of(
                     again.who() + "'s re-run of tick " + rerun + " as Quartz's recovery, started " + started
                             + ", was still going when the store fired tick " + next + " on " + first.who()
@@ -45,6 +54,9 @@ final class ClusterRules {
         }
         if (a.sameProcess(b)) {
             return Optional.empty();
+        }
+        if (unclustered(again, history)) {
+            return Optional.of(recoveredAtStart(again, first, history, said));
         }
         String interval = knob(first, ClusterKnobs.CHECKIN_INTERVAL.name(), history);
         String at = again.fired() == null ? null : said.at(again.fired().ts());
@@ -75,6 +87,34 @@ final class ClusterRules {
                         : " 在 " + pausedAt + " 被暂停过" + (resumedAt == null ? "" : "，在 " + resumedAt + " 恢复运行") + "，")
                 + "也在 " + wrote + " 写了自己的行";
         return Evidence.of(en, zh);
+    }
+
+    /**
+     * The re-run came from a node's start on a store left unclustered: {@code recoverJobs()} runs again every fired
+     * trigger under the starting node's instance id whose job requests recovery, and with Quartz's default id
+     * ({@code NON_CLUSTERED} on every node) that is every node's run in flight, the other node alive and running.
+     */
+    private static Evidence recoveredAtStart(JobRun again, JobRun first, RecordingIndex history, Said said) {
+        String id = knob(again, ClusterKnobs.INSTANCE_ID.name(), history);
+        boolean shared = !"per-worker".equals(id);
+        String at = again.fired() == null ? null : said.at(again.fired().ts());
+        String wrote = said.at(first.row().createdAt());
+        String en = again.who() + " re-ran it as Quartz's recovery at its start" + (at == null ? "" : ", at " + at)
+                + ": unclustered (clustered off), a starting node runs again every fired trigger under its own instance"
+                + " id whose job requests recovery, and "
+                + (shared
+                        ? "with Quartz's default id (instance-id default) every node is NON_CLUSTERED, so "
+                                + first.who() + "'s run, still in flight, was taken for its own"
+                        : "its id was " + first.who() + "'s")
+                + "; " + first.who() + " wrote its own row at " + wrote;
+        String zh = again.who() + (at == null ? "" : " 在 " + at) + " 启动时作为 Quartz 的恢复重跑了它：没开集群时（clustered off），"
+                + "启动的节点会把记在它自己实例 id 下、任务要求恢复的触发记录全部重跑一遍，而"
+                + (shared
+                        ? "用 Quartz 的默认 id（instance-id default）时每个节点都是 NON_CLUSTERED，所以 " + first.who()
+                                + " 还在跑的那次也被当成了它自己的"
+                        : "它的 id 就是 " + first.who() + " 的")
+                + "；" + first.who() + " 也在 " + wrote + " 写了自己的行";
+        return new Evidence(en, zh);
     }
 
     /**

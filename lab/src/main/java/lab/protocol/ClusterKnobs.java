@@ -39,6 +39,20 @@ public final class ClusterKnobs {
             "Quartz's requestsRecovery: a job in flight on a scheduler the cluster declares dead is run again by another",
             false,
             false);
+    public static final Knob<InstanceId> INSTANCE_ID = new Knob<>(
+            "instance-id",
+            Scope.LIVE,
+            "ID",
+            "the workers' Quartz instance ids while unclustered: default (none set, Quartz's NON_CLUSTERED on every"
+                    + " node, so a start recovers every node's fired triggers) or per-worker (w1, w2, ...); clustered,"
+                    + " each node is named after its worker either way",
+            InstanceId.DEFAULT,
+            KnobTexts.choices(InstanceId.values()),
+            t -> KnobTexts.choose(InstanceId.values(), t),
+            i -> true,
+            InstanceId::toString,
+            false,
+            List.of(InstanceId.values()));
     public static final Knob<Boolean> DISALLOW_CONCURRENT = Knob.onOff(
             "disallow-concurrent",
             "Quartz's @DisallowConcurrentExecution: no two runs of the job at once, across the cluster's nodes",

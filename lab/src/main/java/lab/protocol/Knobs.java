@@ -270,6 +270,7 @@ public final class Knobs {
             ClusterKnobs.ACQUIRE_WITHIN_LOCK,
             ClusterKnobs.CHECKIN_INTERVAL,
             ClusterKnobs.RECOVERY,
+            ClusterKnobs.INSTANCE_ID,
             ClusterKnobs.DISALLOW_CONCURRENT,
             RELEASE_ON_SHUTDOWN,
             ON_LOCK_ERROR,

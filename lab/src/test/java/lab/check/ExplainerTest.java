@@ -1088,6 +1088,29 @@ class ExplainerTest {
     }
 
     @Test
+    void
+            a_run_re_ran_by_a_node_starting_on_an_unclustered_store_with_quartzs_default_id_is_said_as_its_start_recovery() {
+        // Unclustered, every node NON_CLUSTERED: w1 fired the tick and was still in its job when w2's Quartz started;
+        // w2's recoverJobs() took w1's fired trigger, which requests recovery, for its own and ran the job again.
+        s.in("quartz-cluster")
+                .inMode("12:00:00.500", "w1", 101, "clustered=off recovery=on instance-id=default")
+                .inMode("12:00:10.300", "w2", 102, "clustered=off recovery=on instance-id=default")
+                .row("w1", 101, "12:00:10", "12:00:10.002", "12:00:11.502")
+                .row("w2", 102, "12:00:10", "12:00:10.401", "12:00:11.901")
+                .said("12:00:10.001", "w1", 101, FIRED, "12:00:10", CRON)
+                .said("12:00:10.400", "w2", 102, FIRED, "12:00:10", CRON + " recovering=true");
+
+        Explanations x = s.explain("12:00:10", "12:00:11");
+
+        assertThat(x.findings()).extracting(Finding::cause).contains(Cause.RECOVERED_BY_CLUSTER);
+        assertThat(x.findings().get(0).sentence())
+                .contains("w2 re-ran it as Quartz's recovery at its start, at .400")
+                .contains("every node is NON_CLUSTERED, so w1's run, still in flight, was taken for its own")
+                .contains("w1 wrote its own row at 12:00:11.502")
+                .doesNotContain("declared");
+    }
+
+    @Test
     void a_tick_dropped_as_misfired_sooner_than_half_a_period_after_a_paused_node_resumed_is_dead_holder() {
         // w1, paused while it held the store's trigger, resumed at :25.390 and stored the trigger back as its stale
         // copy

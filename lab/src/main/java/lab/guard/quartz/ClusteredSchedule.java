@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 import lab.guard.Fires;
 import lab.guard.Schedule;
 import lab.protocol.ClusterKnobs;
+import lab.protocol.InstanceId;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
 import org.quartz.JobDataMap;
@@ -25,7 +26,8 @@ import org.quartz.utils.DBConnectionManager;
 
 /**
  * One worker's Quartz on the shared JDBC store: the same scheduler name in every worker (Quartz clusters the schedulers
- * of one name), the worker's id as its instance id, and the tick's job and trigger stored once for all of them. When
+ * of one name), the worker's id as its instance id (unclustered, Quartz's default unless {@code instance-id:
+ * per-worker}), and the tick's job and trigger stored once for all of them. When
  * the store fires the trigger on this node, the worker's tick path runs with the trigger's scheduled fire time; a
  * recovering run, with the original fire time Quartz keeps in its job data.
  */
@@ -60,7 +62,13 @@ final class ClusteredSchedule implements Schedule {
         long every = config.every().toMillis();
         Properties p = new Properties();
         p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_NAME, NAME);
-        p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_ID, worker);
+        boolean clustered = spec.get(ClusterKnobs.CLUSTERED);
+        // A cluster needs one id per node (Quartz's AUTO would generate one; the worker's name lets the panels say
+        // who). Unclustered, the default is none at all, as in a configuration that never names one: Quartz then
+        // gives every node NON_CLUSTERED, and AUTO would too.
+        if (clustered || spec.get(ClusterKnobs.INSTANCE_ID) == InstanceId.PER_WORKER) {
+            p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_ID, worker);
+        }
         // A node that found no trigger looks again within a period, so that any node may take the next fire.
         p.setProperty("org.quartz.scheduler.idleWaitTime", String.valueOf(Math.max(1_000, every)));
         p.setProperty("org.quartz.threadPool.class", "org.quartz.simpl.SimpleThreadPool");
@@ -69,7 +77,7 @@ final class ClusteredSchedule implements Schedule {
         p.setProperty("org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate");
         p.setProperty("org.quartz.jobStore.dataSource", dataSource);
         p.setProperty("org.quartz.jobStore.tablePrefix", "qrtz_");
-        p.setProperty("org.quartz.jobStore.isClustered", String.valueOf(spec.get(ClusterKnobs.CLUSTERED)));
+        p.setProperty("org.quartz.jobStore.isClustered", String.valueOf(clustered));
         p.setProperty(
                 "org.quartz.jobStore.clusterCheckinInterval",
                 String.valueOf(spec.get(ClusterKnobs.CHECKIN_INTERVAL).toMillis()));

@@ -17,7 +17,8 @@ import lab.protocol.Knobs;
  * {@code PostgreSQLDelegate}) on the lab's PostgreSQL, in Quartz's own {@code qrtz_} tables, and the store decides which
  * node fires each trigger: there is no lock around the job. Its knobs are Quartz's: {@code clustered}
  * ({@code isClustered}), {@code acquire-within-lock} ({@code acquireTriggersWithinLock}), {@code checkin-interval}
- * ({@code clusterCheckinInterval}), {@code recovery} ({@code requestsRecovery}) and {@code disallow-concurrent}
+ * ({@code clusterCheckinInterval}), {@code recovery} ({@code requestsRecovery}), {@code instance-id}
+ * ({@code org.quartz.scheduler.instanceId}, unclustered) and {@code disallow-concurrent}
  * ({@code @DisallowConcurrentExecution}). Quartz's JDBC classes are loaded here only, when a worker switches in.
  */
 public final class QuartzClusterMode extends ModeDeclaration {
@@ -56,6 +57,7 @@ public final class QuartzClusterMode extends ModeDeclaration {
                 ClusterKnobs.ACQUIRE_WITHIN_LOCK,
                 ClusterKnobs.CHECKIN_INTERVAL,
                 ClusterKnobs.RECOVERY,
+                ClusterKnobs.INSTANCE_ID,
                 ClusterKnobs.DISALLOW_CONCURRENT);
     }
 

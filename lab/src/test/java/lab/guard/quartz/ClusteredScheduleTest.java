@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Properties;
 import lab.guard.Fires;
 import lab.protocol.ClusterKnobs;
+import lab.protocol.InstanceId;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -15,6 +16,7 @@ import lab.protocol.Trigger;
 import lab.protocol.WorkerConfig;
 import org.junit.jupiter.api.Test;
 import org.quartz.JobBuilder;
+import org.quartz.impl.StdSchedulerFactory;
 
 /** The knobs reach Quartz under Quartz's own names, with no server: what each worker's scheduler is built with. */
 class ClusteredScheduleTest {
@@ -67,6 +69,28 @@ class ClusteredScheduleTest {
                 .containsEntry("org.quartz.jobStore.clusterCheckinInterval", "7500")
                 .containsEntry("org.quartz.jobStore.acquireTriggersWithinLock", "false")
                 .containsEntry("org.quartz.jobStore.misfireThreshold", "1000");
+    }
+
+    @Test
+    void unclustered_a_worker_names_no_instance_id_so_quartz_gives_every_node_its_default_non_clustered() {
+        ModeSpec spec =
+                ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow()).with(ClusterKnobs.CLUSTERED, false);
+
+        assertThat(ClusterKnobs.INSTANCE_ID.defaultValue()).isEqualTo(InstanceId.DEFAULT);
+        assertThat(built("w1", spec)).doesNotContainKey("org.quartz.scheduler.instanceId");
+        assertThat(built("w2", spec)).doesNotContainKey("org.quartz.scheduler.instanceId");
+        // What Quartz 2.5.2's StdSchedulerFactory falls back to when the property is absent.
+        assertThat(StdSchedulerFactory.DEFAULT_INSTANCE_ID).isEqualTo("NON_CLUSTERED");
+    }
+
+    @Test
+    void instance_id_per_worker_names_each_unclustered_node_after_its_worker() {
+        ModeSpec spec = ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow())
+                .with(ClusterKnobs.CLUSTERED, false)
+                .with(ClusterKnobs.INSTANCE_ID, InstanceId.PER_WORKER);
+
+        assertThat(built("w1", spec)).containsEntry("org.quartz.scheduler.instanceId", "w1");
+        assertThat(built("w2", spec)).containsEntry("org.quartz.scheduler.instanceId", "w2");
     }
 
     @Test
