@@ -64,6 +64,47 @@ class EfficiencyOrCorrectnessTest {
         assertThat(problems).as("Chinese lesson pages").isEmpty();
     }
 
+    /**
+     * One cure, one grade (issue 44): a lock held to the tick's window (lessons 7 and 23) and Quartz's cluster (lessons 20
+     * and 21) rest on clocks and check-ins, and every page that grades them, in either language, opens its answer on
+     * efficiency; none of them calls either a correctness guarantee.
+     */
+    @Test
+    void the_pages_that_grade_a_lease_or_clock_based_cure_all_grade_it_efficiency() {
+        List<String> problems = new ArrayList<>();
+        for (String lesson : List.of("07-fast-job.md", "20-unclustered-store.md", "21-cluster-recovery.md")) {
+            String en = section(LESSONS.resolve(lesson), ENGLISH);
+            if (!en.startsWith("**Efficiency")) problems.add(lesson + ": its answer does not open on **Efficiency");
+            String zh = section(LESSONS.resolve("zh").resolve(lesson), CHINESE);
+            if (!zh.startsWith("**效率")) problems.add("zh/" + lesson + ": its answer does not open on **效率");
+        }
+        String en = section(LESSONS.resolve("23-clock-skew.md"), ENGLISH);
+        if (!en.contains("Holding it to the window is **efficiency**-grade")) {
+            problems.add("23-clock-skew.md: the lock held to the window is not graded efficiency");
+        }
+        String zh = section(LESSONS.resolve("zh/23-clock-skew.md"), CHINESE);
+        if (!zh.contains("持有到窗口结束也只是**效率**级")) {
+            problems.add("zh/23-clock-skew.md: the lock held to the window is not graded efficiency");
+        }
+        for (String page : List.of("20-unclustered-store.md", "21-cluster-recovery.md", "23-clock-skew.md")) {
+            if (section(LESSONS.resolve(page), ENGLISH).contains("**correctness** guarantee")) {
+                problems.add(page + ": calls the cure a correctness guarantee");
+            }
+        }
+        assertThat(problems).as("pages that grade one cure two ways").isEmpty();
+    }
+
+    /** The text of the page's section under {@code heading}, trimmed; empty when it has none. */
+    private static String section(Path page, String heading) {
+        List<String> lines = lines(page);
+        List<Integer> headings = headings(lines);
+        for (int i = 0; i < headings.size(); i++) {
+            if (lines.get(headings.get(i)).equals(heading))
+                return body(lines, headings, i).strip();
+        }
+        return "";
+    }
+
     /** The page's first second-level heading is the question, and its section answers something. */
     private static void checkOpensOn(Path page, String heading, List<String> problems) {
         List<String> lines = lines(page);
