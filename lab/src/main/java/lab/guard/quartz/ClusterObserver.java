@@ -22,7 +22,11 @@ import lab.guard.postgres.PostgresLocks;
  * interval plus Quartz's fixed 7.5 s grace after it).
  */
 final class ClusterObserver implements LockObserver {
-    /** Quartz's ClusterManager: a node is failed once its check-in is older than its interval plus this. */
+    /**
+     * Quartz's ClusterManager: a node is failed once its check-in is older than its interval plus this. The panel shows
+     * that floor: Quartz 2.5.2 counts {@code max(interval, now - the judging node's own last check-in)}, so a judge that
+     * checked in late itself waits longer, and it reads the time on its own clock.
+     */
     static final long GRACE_MS = 7_500;
 
     static final String FIRED = "SELECT instance_name, state, sched_time FROM qrtz_fired_triggers"
