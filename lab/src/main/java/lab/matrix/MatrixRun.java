@@ -15,6 +15,7 @@ import lab.check.Finding;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
+import lab.launcher.StartSkews;
 import lab.protocol.Hold;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
@@ -97,12 +98,7 @@ public final class MatrixRun {
         }
         LabSettings settings = settings(fault);
         // What the machine cannot give (network namespaces, libfaketime) makes every cell the lab would run n/a.
-        if (fault.hosts() > 1) {
-            Lab.whyNoHostNetworks(settings).ifPresent(why -> notRun(fault, touched, done, why));
-        }
-        if (!fault.skews().isEmpty()) {
-            lab.launcher.StartSkews.whyNot().ifPresent(why -> notRun(fault, touched, done, why));
-        }
+        whyMachineCannot(fault).ifPresent(why -> notRun(fault, touched, done, why));
         if (!touched.isEmpty()) {
             try (Lab lab = new Lab(settings)) {
                 say.accept(fault.name() + ": starting a lab of " + settings.workers() + " workers for " + touched.size()
@@ -110,7 +106,7 @@ public final class MatrixRun {
                 lab.start(line -> {});
                 if (fault.hosts() > 1 && !lab.view().hostsHaveNetworks()) {
                     // Allowed, but making the hosts' networks failed: nothing could cut a host off.
-                    notRun(fault, touched, done, "the hosts could not be given networks of their own here");
+                    notRun(fault, touched, done, NO_NETWORKS);
                 }
                 for (Mode mode : touched) {
                     done.put(mode, cell(lab, fault, mode));
@@ -129,6 +125,24 @@ public final class MatrixRun {
         }
         return ordered;
     }
+
+    /**
+     * Why this machine cannot do {@code fault} at all (no network namespaces for its hosts, no libfaketime for its
+     * skews), before any lab starts; empty where it can. The only n/a a cell the fault touches may have besides
+     * {@link #NO_NETWORKS}: any other is a fault or a lab that broke.
+     */
+    static Optional<String> whyMachineCannot(MatrixFault fault) {
+        if (fault.hosts() > 1) {
+            Optional<String> why = Lab.whyNoHostNetworks(fault.hosts());
+            if (why.isPresent()) {
+                return why;
+            }
+        }
+        return fault.skews().isEmpty() ? Optional.empty() : StartSkews.whyNot();
+    }
+
+    /** Why a cell is n/a when the machine allowed the hosts' networks but making them failed. */
+    static final String NO_NETWORKS = "the hosts could not be given networks of their own here";
 
     /** Every cell of {@code touched} n/a for {@code why}, and none left to run. */
     private static void notRun(MatrixFault fault, List<Mode> touched, Map<Mode, CellResult> done, String why) {
