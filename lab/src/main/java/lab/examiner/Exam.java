@@ -44,14 +44,6 @@ public final class Exam {
 
     private Exam() {}
 
-    /**
-     * Names mode {@code exam} in a JVM that only reads recordings ({@code ./run.sh report}), so that an exam's recording
-     * is explained there as the live run explained it: the report sits below the modes and cannot name one itself.
-     */
-    public static void nameForReading() {
-        ExamMode.nameForReading();
-    }
-
     public static int run(Options o, PrintStream out, PrintStream err) {
         // Asked before the learner's file is read, and before LearnerSource (which names the compiler's own classes)
         // is loaded: a runtime without jdk.compiler, such as the container image's, gets one line.

@@ -174,8 +174,8 @@ class KeptRecordingsTest {
     /** What the explainer says of the kept recording in {@code dir}, over the span its counted record names. */
     static Explanations explanations(Path dir) throws IOException {
         List<Event> events = events(dir);
-        // As the report reads a recording: mode exam named, which only an exam's launcher registers.
-        ExamMode.nameForReading();
+        // As the report reads a recording: an exam's names mode exam, which only an exam's launcher registers.
+        ExamMode.nameIfRecorded(events);
         Path counter = dir.resolve("counter.csv");
         List<Map<String, String>> lines = TableFiles.read(counter);
         List<CounterRow> rows = new ArrayList<>();

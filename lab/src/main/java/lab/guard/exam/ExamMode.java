@@ -1,6 +1,7 @@
 package lab.guard.exam;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import lab.guard.Guard;
@@ -8,6 +9,7 @@ import lab.guard.GuardContext;
 import lab.guard.LeaseGuard;
 import lab.guard.ModeDeclaration;
 import lab.guard.redis.FencingCounter;
+import lab.protocol.Event;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.Modes;
@@ -43,13 +45,16 @@ public final class ExamMode extends ModeDeclaration {
     }
 
     /**
-     * Names mode {@code exam} in this JVM, for reading recordings, unless something has named it: only an exam's
+     * Names mode {@code exam} in this JVM when {@code recording} is an exam's and nothing has named it: only an exam's
      * launcher registers the mode, and the explainer asks this JVM's modes how a row's lock is seen. A reader in a JVM
-     * of its own ({@code ./run.sh report}) then sees a learner's lock through its calls ({@link Sight#CALLS}, the same
-     * for every learner's class), as the live run did; a recording of any other mode never names it. The learner's
-     * class is not known here and never loaded: a reader builds no guard.
+     * of its own ({@code ./run.sh report}) then sees the learner's lock through its calls ({@link Sight#CALLS}, the
+     * same for every learner's class), as the live run did. The learner's class is not known here and never loaded:
+     * a reader builds no guard.
      */
-    public static void nameForReading() {
+    public static void nameIfRecorded(List<Event> recording) {
+        if (recording.stream().noneMatch(e -> NAME.equals(e.mode()))) {
+            return;
+        }
         synchronized (Modes.class) {
             if (Modes.byName(NAME).isEmpty()) {
                 Modes.register(new ExamMode(null, NAME));
