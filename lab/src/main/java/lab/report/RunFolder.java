@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import lab.guard.exam.ExamMode;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
 import lab.store.CounterRow;
@@ -48,9 +47,6 @@ record RunFolder(
         }
         try {
             List<Event> events = events(file);
-            // An exam's recording, read in a JVM of its own: explained as the live run was, its lock seen through its
-            // calls.
-            ExamMode.nameIfRecorded(events);
             LabFact.Counted counted = null;
             for (Event e : events) {
                 if (e.fact() instanceof LabFact.Counted c) {

@@ -5,9 +5,6 @@ import static lab.protocol.EventType.FIRED;
 import static lab.protocol.EventType.RELEASED;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import lab.guard.exam.ExamMode;
-import lab.protocol.Modes;
 import org.junit.jupiter.api.Test;
 
 /** How the explainer tells the duplicates of a learner's lock (mode exam), which it sees only through its calls. */
@@ -16,16 +13,6 @@ class ExamExplainerTest {
     private static final String KEY = "key=scheduler_lock:tick ";
     private static final String CRON = "trigger=cron";
     private final Story s = new Story();
-
-    /** In the constructor: the Chinese evidence test tells these stories through an instance of its own. */
-    ExamExplainerTest() {
-        // As the launcher does for an exam: the mode is named, its class never loaded here.
-        synchronized (Modes.class) {
-            if (Modes.byName(ExamMode.NAME).isEmpty()) {
-                Modes.register(new ExamMode(Path.of("classes"), "MyLock"));
-            }
-        }
-    }
 
     @Test
     void a_learners_lock_that_grants_a_second_worker_while_the_first_holds_it_is_granted_while_held() {

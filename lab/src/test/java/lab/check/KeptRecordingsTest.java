@@ -21,7 +21,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import lab.guard.exam.ExamMode;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
 import lab.store.CounterRow;
@@ -174,8 +173,6 @@ class KeptRecordingsTest {
     /** What the explainer says of the kept recording in {@code dir}, over the span its counted record names. */
     static Explanations explanations(Path dir) throws IOException {
         List<Event> events = events(dir);
-        // As the report reads a recording: an exam's names mode exam, which only an exam's launcher registers.
-        ExamMode.nameIfRecorded(events);
         Path counter = dir.resolve("counter.csv");
         List<Map<String, String>> lines = TableFiles.read(counter);
         List<CounterRow> rows = new ArrayList<>();

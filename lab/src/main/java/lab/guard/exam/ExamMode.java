@@ -1,7 +1,6 @@
 package lab.guard.exam;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import lab.guard.Guard;
@@ -9,10 +8,8 @@ import lab.guard.GuardContext;
 import lab.guard.LeaseGuard;
 import lab.guard.ModeDeclaration;
 import lab.guard.redis.FencingCounter;
-import lab.protocol.Event;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
-import lab.protocol.Modes;
 
 /**
  * Mode {@code exam}: a learner's own {@link ExamLock}, compiled by {@code ./run.sh exam} into a folder of classes and
@@ -42,24 +39,6 @@ public final class ExamMode extends ModeDeclaration {
         this.className = className;
         // Named on the lock panel after the learner's class: the room sees whose lock it is.
         this.lock = new Lock(simpleName(className), NAME, Sight.CALLS, "");
-    }
-
-    /**
-     * Names mode {@code exam} in this JVM when {@code recording} is an exam's and nothing has named it: only an exam's
-     * launcher registers the mode, and the explainer asks this JVM's modes how a row's lock is seen. A reader in a JVM
-     * of its own ({@code ./run.sh report}) then sees the learner's lock through its calls ({@link Sight#CALLS}, the
-     * same for every learner's class), as the live run did. The learner's class is not known here and never loaded:
-     * a reader builds no guard.
-     */
-    public static void nameIfRecorded(List<Event> recording) {
-        if (recording.stream().noneMatch(e -> NAME.equals(e.mode()))) {
-            return;
-        }
-        synchronized (Modes.class) {
-            if (Modes.byName(NAME).isEmpty()) {
-                Modes.register(new ExamMode(null, NAME));
-            }
-        }
     }
 
     /** The mode the system properties name, when this JVM was started for an exam; empty otherwise. */
@@ -102,10 +81,6 @@ public final class ExamMode extends ModeDeclaration {
 
     @Override
     public Guard guard(GuardContext ctx) {
-        if (folder == null) {
-            throw new IllegalStateException(
-                    "mode exam was named to read a recording: no learner's class to load in this JVM");
-        }
         ExamLock learners = LearnerClass.instantiate(folder, className);
         ExamMechanism mechanism = new ExamMechanism(ctx, learners, lock, LearnerClass.sourceFile(className));
         // No fallback lock: a learner's lock that fails fails closed, which is what the trials judge.
