@@ -124,7 +124,7 @@ class AttachServerPropertyTest {
         String bearer = "Bearer " + TOKEN;
         String path = r.nextBoolean() ? "/attach" : "/events";
         return switch (r.nextInt(5)) {
-            case 0 -> new Call("POST", path, badAuth(r), goodBody(path), 401, null);
+            case 0 -> new Call("POST", path, Junk.badBearer(r, TOKEN), goodBody(path), 401, null);
             case 1 -> new Call(
                     Junk.pick(r, List.of("GET", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW", "ATTACH")),
                     path,
@@ -169,31 +169,6 @@ class AttachServerPropertyTest {
         m.put("lines", List.of());
         m.put("acks", List.of());
         return m;
-    }
-
-    private static String badAuth(RandomGenerator r) {
-        return Junk.pick(
-                r,
-                Arrays.asList(
-                        null,
-                        "",
-                        "Bearer",
-                        "Bearer ",
-                        "bearer " + TOKEN,
-                        "Basic " + TOKEN,
-                        "Bearer " + TOKEN + "x",
-                        "Bearer " + TOKEN.substring(0, TOKEN.length() - 1),
-                        "Bearer " + TOKEN.toUpperCase(),
-                        "Bearer " + ascii(Junk.printable(r, 30)),
-                        "Bearer " + "x".repeat(8_000)));
-    }
-
-    private static String ascii(String text) {
-        String t = text.codePoints()
-                .filter(c -> c > 0x20 && c < 0x7F)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
-                .toString();
-        return t.isEmpty() ? "x" : t;
     }
 
     /** A path that names no endpoint: junk segments, percent-encoded so that the request can be sent at all. */

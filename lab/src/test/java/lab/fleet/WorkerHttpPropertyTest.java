@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,23 +145,23 @@ class WorkerHttpPropertyTest {
     static Call call(RandomGenerator r) {
         String contentType = Junk.pick(
                 r,
-                java.util.Arrays.asList(
+                Arrays.asList(
                         null,
                         "application/json",
                         "application/json; charset=utf-8",
                         "text/plain",
                         "application/x-www-form-urlencoded",
                         "multipart/form-data; boundary=x",
-                        "x/junk;;=" + ascii(Junk.printable(r, 10))));
+                        "x/junk;;=" + Junk.ascii(Junk.printable(r, 10))));
         String bearer = "Bearer " + TOKEN;
         return switch (r.nextInt(4)) {
-            case 0 -> new Call("PUT", "/mode", badAuth(r), contentType, goodSwitch(r), 401, null);
+            case 0 -> new Call("PUT", "/mode", Junk.badBearer(r, TOKEN), contentType, goodSwitch(r), 401, null);
             case 1 -> new Call(
                     Junk.pick(r, List.of("GET", "POST", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW", "MODE")),
                     "/mode",
                     r.nextBoolean() ? bearer : null,
                     contentType,
-                    Junk.pick(r, java.util.Arrays.asList(null, goodSwitch(r), Junk.text(r, 40))),
+                    Junk.pick(r, Arrays.asList(null, goodSwitch(r), Junk.text(r, 40))),
                     405,
                     null);
             case 2 -> new Call(
@@ -178,32 +179,6 @@ class WorkerHttpPropertyTest {
     /** A switch the worker would make: sent with something else wrong, it must not be made. */
     private static String goodSwitch(RandomGenerator r) {
         return Junk.pick(r, List.of("{\"mode\":\"redis\"}", "{\"mode\":\"local-mutex\"}", "{\"mode\":\"idempotent\"}"));
-    }
-
-    private static String badAuth(RandomGenerator r) {
-        return Junk.pick(
-                r,
-                java.util.Arrays.asList(
-                        null,
-                        "",
-                        "Bearer",
-                        "Bearer ",
-                        "bearer " + TOKEN,
-                        "Basic " + TOKEN,
-                        "Bearer " + TOKEN + "x",
-                        "Bearer " + TOKEN.substring(0, TOKEN.length() - 1),
-                        "Bearer " + TOKEN.toUpperCase(),
-                        "Bearer " + ascii(Junk.printable(r, 30)),
-                        "Bearer " + "x".repeat(8_000)));
-    }
-
-    /** Visible ASCII only: what the HTTP client lets into a header (never empty, which would be no junk at all). */
-    private static String ascii(String text) {
-        String t = text.codePoints()
-                .filter(c -> c > 0x20 && c < 0x7F)
-                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
-                .toString();
-        return t.isEmpty() ? "x" : t;
     }
 
     /** A path that names no endpoint: junk segments, percent-encoded so that the request can be sent at all. */

@@ -1,5 +1,6 @@
 package lab.property;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -66,5 +67,32 @@ public final class Junk {
                 .filter(c -> c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0) && c != 0x2028 && c != 0x2029)
                 .forEach(b::appendCodePoint);
         return b.toString();
+    }
+
+    /** A wrong or malformed {@code Authorization} header for a server whose bearer token is {@code token} (or none). */
+    public static String badBearer(RandomGenerator r, String token) {
+        return pick(
+                r,
+                Arrays.asList(
+                        null,
+                        "",
+                        "Bearer",
+                        "Bearer ",
+                        "bearer " + token,
+                        "Basic " + token,
+                        "Bearer " + token + "x",
+                        "Bearer " + token.substring(0, token.length() - 1),
+                        "Bearer " + token.toUpperCase(),
+                        "Bearer " + ascii(printable(r, 30)),
+                        "Bearer " + "x".repeat(8_000)));
+    }
+
+    /** Visible ASCII only: what the HTTP client lets into a header (never empty, which would be no junk at all). */
+    public static String ascii(String text) {
+        String t = text.codePoints()
+                .filter(c -> c > 0x20 && c < 0x7F)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+                .toString();
+        return t.isEmpty() ? "x" : t;
     }
 }
