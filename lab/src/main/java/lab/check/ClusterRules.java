@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.Optional;
 import lab.protocol.ClusterKnobs;
+import lab.protocol.InstanceId;
 import lab.protocol.LabFact;
 import lab.protocol.Mode;
 import lab.protocol.WorkerFact;
@@ -96,7 +97,7 @@ final class ClusterRules {
      */
     private static Evidence recoveredAtStart(JobRun again, JobRun first, RecordingIndex history, Said said) {
         String id = knob(again, ClusterKnobs.INSTANCE_ID.name(), history);
-        boolean shared = !"per-worker".equals(id);
+        boolean shared = !InstanceId.PER_WORKER.toString().equals(id);
         String at = again.fired() == null ? null : said.at(again.fired().ts());
         String wrote = said.at(first.row().createdAt());
         String en = again.who() + " re-ran it as Quartz's recovery at its start" + (at == null ? "" : ", at " + at)

@@ -52,6 +52,9 @@ public final class MatrixRun {
             + " task-time 300ms, lock-ttl 1s, hold-at-least 0, lock-wait 0, renew off, recheck off, release safe,"
             + " on-lock-error skip, store h2; each cell's fault changes what its column says";
 
+    /** Why a cell is n/a when the machine allowed the hosts' networks but making them failed. */
+    static final String NO_NETWORKS = "the hosts could not be given networks of their own here";
+
     /** Ticks the mode runs before its span begins: a lock left by the mode before has run out by then. */
     private static final Duration WARM = Duration.ofSeconds(2);
 
@@ -140,9 +143,6 @@ public final class MatrixRun {
         }
         return fault.skews().isEmpty() ? Optional.empty() : StartSkews.whyNot();
     }
-
-    /** Why a cell is n/a when the machine allowed the hosts' networks but making them failed. */
-    static final String NO_NETWORKS = "the hosts could not be given networks of their own here";
 
     /** Every cell of {@code touched} n/a for {@code why}, and none left to run. */
     private static void notRun(MatrixFault fault, List<Mode> touched, Map<Mode, CellResult> done, String why) {

@@ -92,13 +92,7 @@ class AttachServerPropertyTest {
                 .check(c -> {
                     HttpResponse<String> r = send(c);
 
-                    assertThat(r.statusCode()).as("status; body %s", r.body()).isEqualTo(c.status());
-                    assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
-                    Map<String, Object> answer = JSON.std.mapFrom(r.body());
-                    assertThat(answer.get("error")).as(r.body()).isInstanceOf(String.class);
-                    if (c.field() != null) {
-                        assertThat(answer).as(r.body()).containsEntry("field", c.field());
-                    }
+                    Refusals.assertRefused(r, c.status(), c.field());
                     assertThat(server.all())
                             .as("workers attached by a bad call")
                             .isEmpty();

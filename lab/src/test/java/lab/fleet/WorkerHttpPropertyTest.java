@@ -98,13 +98,7 @@ class WorkerHttpPropertyTest {
                 .check(c -> {
                     HttpResponse<String> r = send(c);
 
-                    assertThat(r.statusCode()).as("status; body %s", r.body()).isEqualTo(c.status());
-                    assertThat(r.headers().firstValue("Content-Type")).contains("application/json");
-                    Map<String, Object> answer = JSON.std.mapFrom(r.body());
-                    assertThat(answer.get("error")).as(r.body()).isInstanceOf(String.class);
-                    if (c.field() != null) {
-                        assertThat(answer).as(r.body()).containsEntry("field", c.field());
-                    }
+                    Refusals.assertRefused(r, c.status(), c.field());
                     assertThat(mode())
                             .as("the worker's mode and knobs after the call")
                             .isEqualTo(before);
