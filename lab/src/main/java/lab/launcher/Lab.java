@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import lab.fleet.AttachServer;
@@ -16,7 +17,7 @@ import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.protocol.Event;
-import lab.protocol.LabFact;
+import lab.protocol.WorkerConfig;
 import lab.session.LabControl;
 import lab.session.Nemesis;
 import lab.session.RunSummary;
@@ -44,6 +45,7 @@ public final class Lab implements AutoCloseable {
     private final Faults faults;
     private final Controls controls;
     private final View view;
+    private final Deaths deaths;
     private final Object lifecycle = new Object();
     private volatile boolean stopping;
     private volatile boolean closed;
@@ -93,13 +95,14 @@ public final class Lab implements AutoCloseable {
                 new Controls(modes, infra, switcher, workers, faults, tally, () -> readyAt, clock, recording, attached);
         this.view =
                 new View(settings, controls, modes, workers, attached, lockWatcher, faults, infra, tally, recording);
+        this.deaths = new Deaths(recording, modes, faults, lockWatcher, () -> stopping, () -> closed);
     }
 
     /**
      * What worker {@code id} is handed: on a host with a network of its own, the servers by that link's addresses
      * (the lock servers by the one a partition cuts) and its HTTP on its own address there.
      */
-    private lab.protocol.WorkerConfig workerConfig(String id) {
+    private WorkerConfig workerConfig(String id) {
         String host = settings.host(id);
         HostNetworks net = infra.networks();
         return settings.workerConfig(
@@ -117,12 +120,12 @@ public final class Lab implements AutoCloseable {
      * Why a lab with {@code settings} would run its hosts without networks of their own, in words; empty when each
      * host gets its network namespace.
      */
-    public static java.util.Optional<String> whyNoHostNetworks(LabSettings settings) {
+    public static Optional<String> whyNoHostNetworks(LabSettings settings) {
         return HostNetworks.whyNot(settings.hosts(), settings.redisUrl(), settings.pgUrl());
     }
 
     /** Why {@code hosts} simulated hosts cannot have networks of their own here, with the lab's own servers. */
-    public static java.util.Optional<String> whyNoHostNetworks(int hosts) {
+    public static Optional<String> whyNoHostNetworks(int hosts) {
         return HostNetworks.whyNot(hosts, null, null);
     }
 
@@ -155,33 +158,9 @@ public final class Lab implements AutoCloseable {
         launchedAt = clock.instant();
         infra.prepare(say);
         recording.writeTo(infra::record);
-        infra.onServerDeath((name, line) -> {
-            if (stopping || closed) {
-                return;
-            }
-            String said = line + "; " + faults.downConsequence(name);
-            recording.lab(modes.spec().mode().cliName(), said, new LabFact.Server(name.toString(), false, true));
-            say.accept(said);
-        });
+        infra.onServerDeath((name, line) -> deaths.server(name, line, say));
         infra.startFor(modes.spec(), say);
-        workers.onDeath(exit -> {
-            lockWatcher.forget(exit.pid());
-            if (exit.onItsOwn()) {
-                // Recorded whenever it happens, a stop included: a worker that dies during the stop died all the same.
-                recording.lab(
-                        modes.spec().mode().cliName(),
-                        exit.line(),
-                        new LabFact.Exited(
-                                exit.worker(),
-                                exit.pid(),
-                                exit.code(),
-                                exit.signal().orElse(null),
-                                exit.quoted()));
-            }
-            if (!stopping) {
-                say.accept(exit.line());
-            }
-        });
+        workers.onDeath(exit -> deaths.worker(exit, say));
         StartSkews.apply(settings, workers, recording, modes.spec().mode().cliName(), say);
         try {
             workers.startAll(settings.workers(), say, () -> closed);
