@@ -7,13 +7,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import lab.os.FakeTime;
 import lab.os.Signals;
@@ -24,32 +25,11 @@ import lab.protocol.WorkerConfig;
 import lab.protocol.WorkerFact;
 import lab.session.WorkerState;
 
-/** One forked worker JVM, seen from the launcher: its process, its event lines, its last stderr lines. */
+/**
+ * One forked worker JVM, seen from the launcher: its process, its event lines, its last stderr lines, and the signals
+ * that pause, resume, stop and kill it. Its command line is {@link WorkerJvm}'s.
+ */
 public final class WorkerProcess {
-    /**
-     * Flags for many small JVMs on a small machine, chosen by measurement ({@code ./run.sh bench}; the README's
-     * Performance section has the figures). The heap starts small and grows only as far as it is used (the JVM
-     * would otherwise commit all of {@code -Xmx} at once, 1/64 of the machine's memory). Class-data archives are
-     * mapped at the address they were written for: this JDK relocates them by default (for address randomisation),
-     * which writes to every page and makes each worker's copy private; unrelocated, the pages stay shared. The JVM's
-     * own warnings go to stderr, since stdout carries the events.
-     */
-    static final List<String> JVM_FLAGS = List.of(
-            "-XX:+UseSerialGC",
-            "-Xms4m",
-            "-Xmn2m",
-            "-Xmx32m",
-            "-XX:+UnlockDiagnosticVMOptions",
-            "-XX:ArchiveRelocationMode=0",
-            "-Xlog:disable",
-            "-Xlog:all=warning:stderr",
-            "-Xss256k",
-            "-XX:TieredStopAtLevel=1",
-            "-XX:CICompilerCount=1",
-            "-Xshare:auto",
-            "-Djava.awt.headless=true",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
-
     private final WorkerConfig config;
     private final Consumer<Event> events;
     private final StderrTail stderr = new StderrTail(20);
@@ -91,14 +71,7 @@ public final class WorkerProcess {
      */
     void start(List<String> extraJvmFlags, List<String> enter, Duration skew) throws IOException {
         this.skew = skew;
-        List<String> cmd = new ArrayList<>(enter);
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(JVM_FLAGS);
-        cmd.addAll(extraJvmFlags);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "lab.worker.WorkerMain"));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().putAll(FakeTime.environment(skew));
-        process = Spawner.start(pb);
+        process = Spawner.start(WorkerJvm.worker(extraJvmFlags, enter, skew));
         outPump = LinePump.start(id() + "-out", process.getInputStream(), this::onLine);
         Thread errPump = LinePump.start(id() + "-err", process.getErrorStream(), stderr::add);
         process.onExit().thenRun(() -> {
@@ -149,7 +122,7 @@ public final class WorkerProcess {
     }
 
     /** Its exit code, once it has ended. */
-    java.util.concurrent.CompletionStage<Integer> exitCode() {
+    CompletionStage<Integer> exitCode() {
         return process.onExit().thenApply(Process::exitValue);
     }
 
@@ -176,10 +149,10 @@ public final class WorkerProcess {
         int p;
         try {
             p = port.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new IllegalStateException(
                     id() + " did not report ready within " + timeout.toMillis() + " ms" + stderrSummary());
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause().getMessage());
         }
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://" + address() + ":" + p + "/healthz"))

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import lab.os.FakeTime;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * A JVM started as the lab starts a worker skewed by +3 s ({@link WorkerProcess#JVM_FLAGS}, the environment
+ * A JVM started as the lab starts a worker skewed by +3 s ({@link WorkerJvm#FLAGS}, the environment
  * {@link FakeTime} builds, forked by {@link Spawner}): its wall clock, {@code Instant.now()} and Quartz's fire times
  * are 3 s ahead, its monotonic clock is the machine's, and its timed waits wait (a spinning Quartz thread would show
  * as CPU).
@@ -30,10 +29,7 @@ class SkewedClockTest {
     void a_worker_skewed_by_three_seconds_is_ahead_on_its_wall_clock_only_and_idles_quietly() throws Exception {
         Assumptions.assumeTrue(
                 FakeTime.whyNot().isEmpty(), () -> FakeTime.whyNot().orElseThrow());
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(WorkerProcess.JVM_FLAGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ClockProbe.class.getName()));
+        List<String> cmd = WorkerJvm.command(List.of(), ClockProbe.class.getName());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
         pb.environment().putAll(FakeTime.environment(Duration.ofMillis(SKEW_MS)));
         Process p = Spawner.start(pb);

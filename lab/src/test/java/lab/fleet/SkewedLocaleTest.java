@@ -8,9 +8,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,10 +45,7 @@ class SkewedLocaleTest {
         } finally {
             Locale.setDefault(before);
         }
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(WorkerProcess.JVM_FLAGS);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), WallClockProbe.class.getName()));
+        List<String> cmd = WorkerJvm.command(List.of(), WallClockProbe.class.getName());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
         Map<String, String> env = pb.environment();
         env.keySet().removeIf(k -> k.startsWith("LC_"));
