@@ -1,20 +1,17 @@
 package lab.launcher;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import lab.guard.ModeDeclaration;
-import lab.guard.postgres.SecondLockDatabase;
-import lab.guard.redis.FencingCounter;
 import lab.os.SessionFolder;
 import lab.protocol.Event;
-import lab.protocol.Knobs;
-import lab.protocol.LockServers;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.Secrets;
@@ -25,6 +22,7 @@ import lab.servers.ServerSlot;
 import lab.servers.Servers;
 import lab.servers.ServersEnv;
 import lab.session.ServerInfo;
+import lab.session.ServerName;
 import lab.store.CounterStore;
 
 /**
@@ -44,6 +42,7 @@ public final class Infrastructure implements AutoCloseable {
     private volatile H2Server h2;
     private volatile ServerSlot redis;
     private volatile ServerSlot postgres;
+    private volatile LockReadiness locks;
     private volatile Path serversEnv;
     private volatile String storeUrl;
     private volatile HostNetworks networks = HostNetworks.none();
@@ -67,6 +66,7 @@ public final class Infrastructure implements AutoCloseable {
             redis = Servers.redis(
                     settings.redisUrl(), folder, settings.servers(), password, links, settings.redisPersistence());
             postgres = Servers.postgres(settings.pgUrl(), folder, settings.servers(), password, links);
+            locks = new LockReadiness(redis, postgres, () -> storeUrl, settings.job());
         } catch (IOException e) {
             throw new StartFailure("cannot prepare the session: " + e.getMessage(), e);
         }
@@ -76,9 +76,9 @@ public final class Infrastructure implements AutoCloseable {
      * Who hears that one of the lab's own servers died on its own, with its name and one line; set before any
      * server starts.
      */
-    void onServerDeath(java.util.function.BiConsumer<lab.session.ServerName, String> listener) {
-        redis.onDeath(line -> listener.accept(lab.session.ServerName.REDIS, line));
-        postgres.onDeath(line -> listener.accept(lab.session.ServerName.POSTGRES, line));
+    void onServerDeath(BiConsumer<ServerName, String> listener) {
+        redis.onDeath(line -> listener.accept(ServerName.REDIS, line));
+        postgres.onDeath(line -> listener.accept(ServerName.POSTGRES, line));
     }
 
     /** Starts now what the first mode and the store need, then the store itself and servers.env. */
@@ -179,50 +179,14 @@ public final class Infrastructure implements AutoCloseable {
         return postgres;
     }
 
-    /**
-     * Waits for the servers {@code spec} needs, then readies what its lock needs beyond them: the fencing counter
-     * restored above every token issued (fenced), the second lock server's database (lock-servers 2). Each is
-     * idempotent, so a switch may ask again; throws saying why one cannot serve (a switch to it is refused).
-     */
+    /** Waits for the servers {@code spec} needs and readies its lock on them ({@link LockReadiness#awaitFor}). */
     void awaitServersOf(ModeSpec spec) {
-        // In the needs' own order, servers first: the other needs are made ready on them.
-        for (Mode.Need need : new java.util.TreeSet<>(spec.mode().needs())) {
-            // A switch expression: a new need does not compile until the lab knows how to ready it.
-            Runnable ready =
-                    switch (need) {
-                        case REDIS -> redis::awaitReady;
-                        case POSTGRES -> postgres::awaitReady;
-                        case FENCING_COUNTER -> this::restoreFencingCounter;
-                        case SECOND_LOCK_DATABASE -> () -> {
-                            if (spec.get(Knobs.LOCK_SERVERS) == 2) {
-                                SecondLockDatabase.ensure(postgres.url());
-                            }
-                        };
-                    };
-            ready.run();
-        }
+        locks.awaitFor(spec);
     }
 
-    /**
-     * Raises the fencing counter, on both lock servers, to the highest token issued in the session (every token is
-     * written down in the store before it is used): after a Redis (re)start, before a worker may take the lock, so
-     * that no token is issued twice. The highest <em>accepted</em> token is not enough: a holder still inside its job
-     * carries a token the store has not seen yet.
-     */
+    /** After a Redis (re)start: no fencing token issued twice ({@link LockReadiness#restoreFencingCounter}). */
     void restoreFencingCounter() {
-        long floor;
-        try (CounterStore store = new CounterStore(storeUrl)) {
-            floor = store.highestIssuedToken();
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "the store could not say the highest fencing token issued: " + Secrets.mask(e.getMessage()), e);
-        }
-        for (int server = 1; server <= 2; server++) {
-            // Every fenced lock's counter, the lab's and a library's (Redisson's): their tokens meet in one store.
-            for (String counter : ModeDeclaration.fencingCounters(settings.job())) {
-                FencingCounter.restoreKey(LockServers.redis(redis.url(), server), counter, floor);
-            }
-        }
+        locks.restoreFencingCounter();
     }
 
     /** The store's URL, password included: for the lab's own clients only; null before the store is ready. */
@@ -238,7 +202,7 @@ public final class Infrastructure implements AutoCloseable {
         try {
             return folder.sub("hosts").resolve(host).resolve("locks");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
