@@ -245,18 +245,7 @@ public final class LabCommand implements Callable<Integer> {
             throw bad("--reading-pace", String.valueOf(readingPace), "a number above 0, such as 0.5 (slower) or 2");
         }
         ScenarioFlags.check(spec, scenarioFile != null, knobs.inSetup());
-        if (attach != null && (attach < 0 || attach > 65535)) {
-            throw bad("--attach", String.valueOf(attach), "a port from 0 to 65535 (0: any free port)");
-        }
-        if (tokenFile != null && attach == null) {
-            throw bad(
-                    "--token-file",
-                    tokenFile.toString(),
-                    "--token-file only with --attach: it is the token attached" + " workers send");
-        }
-        if (tokenFile != null && !readableToken(tokenFile)) {
-            throw bad("--token-file", tokenFile.toString(), "a readable file holding one line, the session's token");
-        }
+        AttachFlags.check(spec, attach, tokenFile);
         if (scenarioFile == null && knobs.get(Knobs.WORKERS) > 0 && knobs.get(Knobs.HOSTS) > knobs.get(Knobs.WORKERS)) {
             throw bad(
                     "--hosts",
@@ -271,15 +260,6 @@ public final class LabCommand implements Callable<Integer> {
 
     private ParameterException bad(String option, String value, String expected) {
         return bad(spec, option, value, expected);
-    }
-
-    private static boolean readableToken(Path file) {
-        try {
-            String token = java.nio.file.Files.readString(file).strip();
-            return !token.isEmpty() && !token.contains("\n");
-        } catch (java.io.IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     /** The value is masked: a URL the user typed may carry a password, and this line is printed. */
