@@ -3,7 +3,6 @@ package lab.check;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Optional;
-import lab.protocol.ClusterKnobs;
 import lab.protocol.InstanceId;
 import lab.protocol.LabFact;
 import lab.protocol.Mode;
@@ -16,6 +15,13 @@ import lab.protocol.WorkerFact;
 final class ClusterRules {
     /** Quartz's fixed grace past a node's check-in interval before the others call it dead ({@code ClusterManager}). */
     static final long GRACE_MS = 7_500;
+
+    // Quartz's knobs, as the recording's mode facts name them: their declarations are the quartz mode's own, in a
+    // package the checker may not import, so the checker reads them by name until the facts carry a typed spec.
+    private static final String CLUSTERED = "clustered";
+    private static final String CHECKIN_INTERVAL = "checkin-interval";
+    private static final String INSTANCE_ID = "instance-id";
+    private static final String DISALLOW_CONCURRENT = "disallow-concurrent";
 
     private ClusterRules() {}
 
@@ -59,7 +65,7 @@ final class ClusterRules {
         if (unclustered(again, history)) {
             return Optional.of(recoveredAtStart(again, first, history, said));
         }
-        String interval = knob(first, ClusterKnobs.CHECKIN_INTERVAL.name(), history);
+        String interval = knob(first, CHECKIN_INTERVAL, history);
         String at = again.fired() == null ? null : said.at(again.fired().ts());
         Instant from =
                 first.fired() == null ? first.row().startedAt() : first.fired().ts();
@@ -96,7 +102,7 @@ final class ClusterRules {
      * ({@code NON_CLUSTERED} on every node) that is every node's run in flight, the other node alive and running.
      */
     private static Evidence recoveredAtStart(JobRun again, JobRun first, RecordingIndex history, Said said) {
-        String id = knob(again, ClusterKnobs.INSTANCE_ID.name(), history);
+        String id = knob(again, INSTANCE_ID, history);
         boolean shared = !InstanceId.PER_WORKER.toString().equals(id);
         String at = again.fired() == null ? null : said.at(again.fired().ts());
         String wrote = said.at(first.row().createdAt());
@@ -140,7 +146,7 @@ final class ClusterRules {
         Optional<Heard<WorkerFact.InMode>> start =
                 history
                         .where(WorkerFact.InMode.class, m -> !"on"
-                                .equals(m.spec().get(ClusterKnobs.CLUSTERED.name())))
+                                .equals(m.spec().get(CLUSTERED)))
                         .stream()
                         .filter(m -> isCluster(m.event().mode()) && !m.ts().isAfter(firstFire))
                         .max(Comparator.comparing(Heard::ts));
@@ -168,7 +174,7 @@ final class ClusterRules {
 
     /** Whether the run's process had its store unclustered when it fired, as its last mode event says. */
     private static boolean unclustered(JobRun r, RecordingIndex history) {
-        return isCluster(r.row().mode()) && "off".equals(knob(r, ClusterKnobs.CLUSTERED.name(), history));
+        return isCluster(r.row().mode()) && "off".equals(knob(r, CLUSTERED, history));
     }
 
     /** A knob's value in the run's process at its fire, from the process's last mode event before it; null if none. */
@@ -191,7 +197,7 @@ final class ClusterRules {
                 || !isCluster(a.row().mode())
                 || !isCluster(b.row().mode())
                 || a.row().tickAt().equals(b.row().tickAt())
-                || !"off".equals(knob(a, ClusterKnobs.DISALLOW_CONCURRENT.name(), history))) {
+                || !"off".equals(knob(a, DISALLOW_CONCURRENT, history))) {
             return Optional.empty();
         }
         JobRun early = a.row().tickAt().isBefore(b.row().tickAt()) ? a : b;

@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import lab.protocol.Knob;
@@ -48,7 +49,7 @@ public abstract class ModeDeclaration implements Mode {
     }
 
     /** The fencing counters of every declared mode for {@code job}: what the launcher raises, each once. */
-    public static java.util.List<String> fencingCounters(String job) {
+    public static List<String> fencingCounters(String job) {
         return Mode.values().stream()
                 .filter(m -> m instanceof ModeDeclaration)
                 .flatMap(m -> ((ModeDeclaration) m).fencingCounter(job).stream())
@@ -64,6 +65,12 @@ public abstract class ModeDeclaration implements Mode {
     @Override
     public Set<Knob<?>> concerns() {
         return Set.of();
+    }
+
+    /** None of its own: a mode that declares a knob names it here. */
+    @Override
+    public List<Knob<?>> ownKnobs() {
+        return List.of();
     }
 
     @Override

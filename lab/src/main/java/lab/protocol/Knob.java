@@ -1,11 +1,12 @@
 package lab.protocol;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * One knob of the lab, declared once (in {@link Knobs}): its name, where it may be set, its type, default, bounds
+ * One knob of the lab, declared once (a shared one in {@link Knobs}, a mode's own in its mode's package): its name, where it may be set, its type, default, bounds
  * and help. The command line, {@code PUT /mode}, a scenario's setup and mode steps, the summary and the dashboard
  * all read this declaration, and a bad value is refused everywhere with its {@link #expected()} words.
  *
@@ -67,7 +68,7 @@ public final class Knob<T> {
         this.formatter = formatter;
         this.everyMode = everyMode;
         // A view, not a copy: the mode knob's steps are the registry's, which a mode loaded at run time joins.
-        this.steps = java.util.Collections.unmodifiableList(steps);
+        this.steps = Collections.unmodifiableList(steps);
     }
 
     /**
@@ -87,6 +88,45 @@ public final class Knob<T> {
                 KnobTexts::onOffText,
                 everyMode,
                 List.of(defaultValue, !defaultValue));
+    }
+
+    /** An on/off knob of one mode's own, declared in its package and named by its {@link Mode#ownKnobs()}. */
+    public static Knob<Boolean> onOff(String name, String help, boolean defaultValue) {
+        return onOff(name, help, defaultValue, false);
+    }
+
+    /** A knob of one mode's own whose value is one of an enum's, each a step its key cycles through. */
+    public static <E extends Enum<E>> Knob<E> choice(String name, String label, String help, E defaultValue, E[] values) {
+        return new Knob<>(
+                name,
+                Scope.LIVE,
+                label,
+                help,
+                defaultValue,
+                KnobTexts.choices(values),
+                t -> KnobTexts.choose(values, t),
+                v -> true,
+                Object::toString,
+                false,
+                List.of(values));
+    }
+
+    /**
+     * A live knob of one mode's own, of any type: declared in the mode's package and named by its {@link Mode#ownKnobs()},
+     * so that adding it takes no line in {@link Knobs}.
+     */
+    public static <T> Knob<T> ofMode(
+            String name,
+            String label,
+            String help,
+            T defaultValue,
+            String expected,
+            Parser<T> parser,
+            Predicate<T> allowed,
+            Function<T, String> formatter,
+            List<T> steps) {
+        return new Knob<>(
+                name, Scope.LIVE, label, help, defaultValue, expected, parser, allowed, formatter, false, steps);
     }
 
     /**
@@ -142,7 +182,7 @@ public final class Knob<T> {
      * so here; any other is named by the modes that read it, in their own declarations ({@link Mode#concerns}).
      */
     public boolean concerns(Mode mode) {
-        return everyMode || mode.concerns().contains(this);
+        return everyMode || mode.concerns().contains(this) || mode.ownKnobs().contains(this);
     }
 
     /** The value of {@code text}; throws naming this knob, the text and what was expected. */

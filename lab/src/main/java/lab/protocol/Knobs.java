@@ -6,8 +6,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Every knob of the lab, each declared once. Adding a knob is one declaration here, and the code that uses it:
- * the command line, {@code PUT /mode}, scenarios, the knob panel, help and summaries find it in {@link #ALL}; a live
+ * The knobs every mode shares, each declared once, and every knob of the lab in {@link #ALL}. A shared knob is one
+ * declaration here; a knob one mode reads alone is declared in that mode's package and named by its declaration
+ * ({@link Mode#ownKnobs()}). Either way the command line, {@code PUT /mode}, scenarios, the knob panel, help and
+ * summaries find it in {@link #ALL}; a live
  * knob's value travels in {@link ModeSpec} under its declaration ({@code spec.get(Knobs.LOCK_TTL)}), so nothing
  * else is written for it. Whether every mode's guard reads a
  * knob is the flag before its steps; a knob only some read is named by their declarations ({@link Mode#concerns}).
@@ -100,17 +102,6 @@ public final class Knobs {
             "a watchdog extends the Redis lease every third of its TTL while the job runs; ShedLock's"
                     + " KeepAliveLockProvider, every half of a lockAtMostFor of 30s or more; Redisson's watchdog, every"
                     + " third of lock-ttl",
-            false,
-            ITS_MODES);
-    public static final Knob<Boolean> DB_TIME = Knob.onOff(
-            "db-time",
-            "ShedLock reads the time from the database (usingDbTime()) instead of the worker's clock",
-            false,
-            ITS_MODES);
-    public static final Knob<Boolean> FENCE = Knob.onOff(
-            "fence",
-            "Redisson's fenced lock (getFencedLock, tryLockAndGetToken): the write carries its token, and the store"
-                    + " refuses one lower than the last it accepted",
             false,
             ITS_MODES);
     public static final Knob<Boolean> RELEASE_ON_SHUTDOWN = Knob.onOff(
@@ -247,8 +238,8 @@ public final class Knobs {
             s -> true,
             ServerSource::toString);
 
-    /** In the order the help, the scenario format and the summary list them. */
-    public static final List<Knob<?>> ALL = List.of(
+    /** The shared knobs before the modes' own, in the order the help, the scenario format and the summary list them. */
+    private static final List<Knob<?>> BEFORE_MODES = List.of(
             WORKERS,
             HOSTS,
             MODE,
@@ -263,21 +254,18 @@ public final class Knobs {
             HOLD_AT_LEAST,
             LOCK_KEY,
             LOCK_WAIT,
-            RENEW,
-            DB_TIME,
-            FENCE,
-            ClusterKnobs.CLUSTERED,
-            ClusterKnobs.ACQUIRE_WITHIN_LOCK,
-            ClusterKnobs.CHECKIN_INTERVAL,
-            ClusterKnobs.RECOVERY,
-            ClusterKnobs.INSTANCE_ID,
-            ClusterKnobs.DISALLOW_CONCURRENT,
-            RELEASE_ON_SHUTDOWN,
-            ON_LOCK_ERROR,
-            LOCK_SERVERS,
-            STORE,
-            SERVERS,
-            ServerKnobs.REDIS_PERSISTENCE);
+            RENEW);
+
+    /** The shared knobs after the modes' own: the lab's failures, then its set-up. */
+    private static final List<Knob<?>> AFTER_MODES = List.of(
+            RELEASE_ON_SHUTDOWN, ON_LOCK_ERROR, LOCK_SERVERS, STORE, SERVERS, ServerKnobs.REDIS_PERSISTENCE);
+
+    /**
+     * Every knob: the shared ones declared here, and between them each registered mode's own ({@link Mode#ownKnobs()}), in
+     * mode order. A read-only view that a mode registered at run time joins, as {@link Modes#live()} is: the command
+     * line, a scenario, {@code PUT /mode} and the knob panel all know a mode's knobs without a line here.
+     */
+    public static final List<Knob<?>> ALL = new AllKnobs(BEFORE_MODES, AFTER_MODES);
 
     private Knobs() {}
 

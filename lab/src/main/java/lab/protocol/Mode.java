@@ -45,6 +45,13 @@ public interface Mode {
     /** The live knobs its guard reads, beyond those every mode reads (the summary names them beside it). */
     Set<Knob<?>> concerns();
 
+    /**
+     * The knobs it declares, its own, in its own package (ShedLock's {@code db-time}, Quartz's six): every room finds
+     * them in {@link Knobs#ALL}, in this order, after the shared ones of the locks; it reads them, whether or not
+     * {@link #concerns()} names them too. Empty for a mode that reads shared knobs only.
+     */
+    List<Knob<?>> ownKnobs();
+
     /** What the lab must start or make ready before a worker may take its lock. */
     Set<Need> needs();
 

@@ -8,7 +8,8 @@ import java.util.Objects;
  * A mode and the knobs its guard reads: what the launcher sends at start and in {@code PUT /mode}. Knobs a mode
  * does not use are carried along unchanged, so that switching back finds them as they were.
  *
- * <p>It holds one value per live knob of {@link Knobs}, keyed by the knob's declaration, which says its type, name,
+ * <p>It holds one value per live knob of {@link Knobs#ALL} (the shared ones and every registered mode's own), keyed by
+ * the knob's declaration, which says its type, name,
  * bounds and default: a new live knob needs no line here. Read one with {@code spec.get(Knobs.LOCK_TTL)}, change one
  * with {@code spec.with(Knobs.LOCK_TTL, d)}; every value is checked against its knob whenever a spec is made.
  */
@@ -47,6 +48,10 @@ public final class ModeSpec {
 
     /** The value of the live knob {@code knob}. */
     public <T> T get(Knob<T> knob) {
+        if (!values.containsKey(knob) && knob.scope().live() && Knobs.live().contains(knob)) {
+            // The knob of a mode registered after this spec was made: it is at its default here.
+            return knob.defaultValue();
+        }
         if (!values.containsKey(knob)) {
             throw new IllegalStateException(knob.name() + " is not a knob of the mode: it is "
                     + knob.scope().where());

@@ -50,6 +50,12 @@ public final class Modes {
             if (other.cliName().equals(m.cliName())) {
                 throw new IllegalArgumentException("mode " + m.cliName() + " is declared twice");
             }
+            for (Knob<?> k : m.ownKnobs()) {
+                if (other.ownKnobs().stream().anyMatch(o -> o != k && o.name().equals(k.name()))) {
+                    throw new IllegalArgumentException("knob " + k.name() + " of mode " + m.cliName()
+                            + " has the name of a knob of mode " + other.cliName());
+                }
+            }
             if (m.key().isPresent() && m.key().equals(other.key())) {
                 throw new IllegalArgumentException("key " + m.key().get() + " is taken by mode " + other.cliName()
                         + "; " + m.cliName() + " cannot have it too");

@@ -11,7 +11,6 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 import lab.guard.Fires;
 import lab.guard.Schedule;
-import lab.protocol.ClusterKnobs;
 import lab.protocol.InstanceId;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerConfig;
@@ -62,11 +61,11 @@ final class ClusteredSchedule implements Schedule {
         long every = config.every().toMillis();
         Properties p = new Properties();
         p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_NAME, NAME);
-        boolean clustered = spec.get(ClusterKnobs.CLUSTERED);
+        boolean clustered = spec.get(QuartzKnobs.CLUSTERED);
         // A cluster needs one id per node (Quartz's AUTO would generate one; the worker's name lets the panels say
         // who). Unclustered, the default is none at all, as in a configuration that never names one: Quartz then
         // gives every node NON_CLUSTERED, and AUTO would too.
-        if (clustered || spec.get(ClusterKnobs.INSTANCE_ID) == InstanceId.PER_WORKER) {
+        if (clustered || spec.get(QuartzKnobs.INSTANCE_ID) == InstanceId.PER_WORKER) {
             p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_ID, worker);
         }
         // A node that found no trigger looks again within a period, so that any node may take the next fire.
@@ -80,10 +79,10 @@ final class ClusteredSchedule implements Schedule {
         p.setProperty("org.quartz.jobStore.isClustered", String.valueOf(clustered));
         p.setProperty(
                 "org.quartz.jobStore.clusterCheckinInterval",
-                String.valueOf(spec.get(ClusterKnobs.CHECKIN_INTERVAL).toMillis()));
+                String.valueOf(spec.get(QuartzKnobs.CHECKIN_INTERVAL).toMillis()));
         p.setProperty(
                 "org.quartz.jobStore.acquireTriggersWithinLock",
-                String.valueOf(spec.get(ClusterKnobs.ACQUIRE_WITHIN_LOCK)));
+                String.valueOf(spec.get(QuartzKnobs.ACQUIRE_WITHIN_LOCK)));
         // Half a period, as the worker's own scheduler: a later fire is skipped to the next tick, and said.
         p.setProperty("org.quartz.jobStore.misfireThreshold", String.valueOf(Math.max(1, every / 2)));
         return p;

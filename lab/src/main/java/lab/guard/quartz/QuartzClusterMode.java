@@ -1,5 +1,6 @@
 package lab.guard.quartz;
 
+import java.util.List;
 import java.util.Set;
 import lab.guard.Fires;
 import lab.guard.Guard;
@@ -8,7 +9,6 @@ import lab.guard.LockObserver;
 import lab.guard.ModeDeclaration;
 import lab.guard.Schedule;
 import lab.guard.none.NoGuard;
-import lab.protocol.ClusterKnobs;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 
@@ -52,13 +52,13 @@ public final class QuartzClusterMode extends ModeDeclaration {
 
     @Override
     public Set<Knob<?>> concerns() {
-        return Set.of(
-                ClusterKnobs.CLUSTERED,
-                ClusterKnobs.ACQUIRE_WITHIN_LOCK,
-                ClusterKnobs.CHECKIN_INTERVAL,
-                ClusterKnobs.RECOVERY,
-                ClusterKnobs.INSTANCE_ID,
-                ClusterKnobs.DISALLOW_CONCURRENT);
+        return Set.copyOf(QuartzKnobs.ALL);
+    }
+
+    /** Quartz's own, declared in {@link QuartzKnobs}. */
+    @Override
+    public List<Knob<?>> ownKnobs() {
+        return QuartzKnobs.ALL;
     }
 
     @Override

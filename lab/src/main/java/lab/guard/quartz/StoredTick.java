@@ -2,7 +2,6 @@ package lab.guard.quartz;
 
 import java.time.Instant;
 import java.util.Date;
-import lab.protocol.ClusterKnobs;
 import lab.protocol.ModeSpec;
 import lab.protocol.Trigger;
 import lab.protocol.WorkerConfig;
@@ -26,9 +25,9 @@ import org.quartz.TriggerKey;
 record StoredTick(WorkerConfig config, ModeSpec spec) {
     void storeIn(Scheduler scheduler, Instant now) throws SchedulerException {
         JobKey jobKey = JobKey.jobKey(config.job());
-        JobDetail job = JobBuilder.newJob(TickJobs.of(spec.get(ClusterKnobs.DISALLOW_CONCURRENT)))
+        JobDetail job = JobBuilder.newJob(TickJobs.of(spec.get(QuartzKnobs.DISALLOW_CONCURRENT)))
                 .withIdentity(jobKey)
-                .requestRecovery(spec.get(ClusterKnobs.RECOVERY))
+                .requestRecovery(spec.get(QuartzKnobs.RECOVERY))
                 .storeDurably()
                 .build();
         scheduler.addJob(job, true);

@@ -1,6 +1,7 @@
 package lab.guard.redisson;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import lab.guard.Clients;
@@ -27,6 +28,18 @@ import lab.protocol.ModeSpec;
  */
 public final class RedissonMode extends ModeDeclaration {
     static final Lock LOCK = new Lock("redisson", "redisson", Sight.LEASE, "Redisson's lock ");
+
+    /** Redisson's fenced lock: its own knob, declared here. */
+    public static final Knob<Boolean> FENCE = Knob.onOff(
+            "fence",
+            "Redisson's fenced lock (getFencedLock, tryLockAndGetToken): the write carries its token, and the store"
+                    + " refuses one lower than the last it accepted",
+            false);
+
+    @Override
+    public List<Knob<?>> ownKnobs() {
+        return List.of(FENCE);
+    }
 
     @Override
     public String cliName() {
@@ -55,7 +68,7 @@ public final class RedissonMode extends ModeDeclaration {
                 Knobs.LOCK_WAIT,
                 Knobs.RENEW,
                 Knobs.HOLD_AT_LEAST,
-                Knobs.FENCE,
+                FENCE,
                 Knobs.RELEASE_ON_SHUTDOWN);
     }
 
@@ -106,7 +119,7 @@ public final class RedissonMode extends ModeDeclaration {
                 ctx.listener(),
                 ctx.clock(),
                 null,
-                spec.get(Knobs.FENCE) ? ctx.ledger() : TokenLedger.NONE);
+                spec.get(FENCE) ? ctx.ledger() : TokenLedger.NONE);
     }
 
     /**
@@ -129,7 +142,7 @@ public final class RedissonMode extends ModeDeclaration {
                 spec.get(Knobs.LOCK_TTL),
                 spec.get(Knobs.LOCK_WAIT),
                 spec.get(Knobs.RENEW),
-                spec.get(Knobs.FENCE),
+                spec.get(FENCE),
                 clock,
                 clients);
     }

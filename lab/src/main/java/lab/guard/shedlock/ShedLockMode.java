@@ -2,6 +2,7 @@ package lab.guard.shedlock;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -29,6 +30,17 @@ import lab.protocol.ModeSpec;
  * loaded here only, when a worker first builds this mode's guard.
  */
 public final class ShedLockMode extends ModeDeclaration {
+    /** ShedLock's {@code usingDbTime()}: its own knob, declared here. */
+    public static final Knob<Boolean> DB_TIME = Knob.onOff(
+            "db-time",
+            "ShedLock reads the time from the database (usingDbTime()) instead of the worker's clock",
+            false);
+
+    @Override
+    public List<Knob<?>> ownKnobs() {
+        return List.of(DB_TIME);
+    }
+
     static final Lock LOCK = new Lock("shedlock", "shedlock", Sight.LEASE, "ShedLock's lock ");
 
     /** KeepAliveLockProvider's own floor: it refuses a shorter lockAtMostFor, and extends every half of it. */
@@ -56,7 +68,7 @@ public final class ShedLockMode extends ModeDeclaration {
 
     @Override
     public Set<Knob<?>> concerns() {
-        return Set.of(Knobs.LOCK_TTL, Knobs.HOLD_AT_LEAST, Knobs.RENEW, Knobs.DB_TIME);
+        return Set.of(Knobs.LOCK_TTL, Knobs.HOLD_AT_LEAST, Knobs.RENEW, DB_TIME);
     }
 
     @Override
@@ -148,7 +160,7 @@ public final class ShedLockMode extends ModeDeclaration {
                 clock,
                 listener,
                 pool,
-                spec.get(Knobs.DB_TIME));
+                spec.get(DB_TIME));
     }
 
     @Override

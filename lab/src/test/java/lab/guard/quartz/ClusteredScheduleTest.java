@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Properties;
 import lab.guard.Fires;
-import lab.protocol.ClusterKnobs;
 import lab.protocol.InstanceId;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
@@ -74,9 +73,9 @@ class ClusteredScheduleTest {
     @Test
     void unclustered_a_worker_names_no_instance_id_so_quartz_gives_every_node_its_default_non_clustered() {
         ModeSpec spec =
-                ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow()).with(ClusterKnobs.CLUSTERED, false);
+                ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow()).with(QuartzKnobs.CLUSTERED, false);
 
-        assertThat(ClusterKnobs.INSTANCE_ID.defaultValue()).isEqualTo(InstanceId.DEFAULT);
+        assertThat(QuartzKnobs.INSTANCE_ID.defaultValue()).isEqualTo(InstanceId.DEFAULT);
         assertThat(built("w1", spec)).doesNotContainKey("org.quartz.scheduler.instanceId");
         assertThat(built("w2", spec)).doesNotContainKey("org.quartz.scheduler.instanceId");
         // What Quartz 2.5.2's StdSchedulerFactory falls back to when the property is absent.
@@ -86,8 +85,8 @@ class ClusteredScheduleTest {
     @Test
     void instance_id_per_worker_names_each_unclustered_node_after_its_worker() {
         ModeSpec spec = ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow())
-                .with(ClusterKnobs.CLUSTERED, false)
-                .with(ClusterKnobs.INSTANCE_ID, InstanceId.PER_WORKER);
+                .with(QuartzKnobs.CLUSTERED, false)
+                .with(QuartzKnobs.INSTANCE_ID, InstanceId.PER_WORKER);
 
         assertThat(built("w1", spec)).containsEntry("org.quartz.scheduler.instanceId", "w1");
         assertThat(built("w2", spec)).containsEntry("org.quartz.scheduler.instanceId", "w2");
@@ -96,9 +95,9 @@ class ClusteredScheduleTest {
     @Test
     void each_knob_sets_the_quartz_setting_of_its_name() {
         ModeSpec spec = ModeSpec.defaults(Mode.byName("quartz-cluster").orElseThrow())
-                .with(ClusterKnobs.CLUSTERED, false)
-                .with(ClusterKnobs.ACQUIRE_WITHIN_LOCK, true)
-                .with(ClusterKnobs.CHECKIN_INTERVAL, Duration.ofSeconds(1));
+                .with(QuartzKnobs.CLUSTERED, false)
+                .with(QuartzKnobs.ACQUIRE_WITHIN_LOCK, true)
+                .with(QuartzKnobs.CHECKIN_INTERVAL, Duration.ofSeconds(1));
 
         assertThat(built("w1", spec))
                 .containsEntry("org.quartz.jobStore.isClustered", "false")

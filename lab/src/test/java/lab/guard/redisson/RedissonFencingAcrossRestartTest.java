@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 class RedissonFencingAcrossRestartTest {
     private static final String STORE = "jdbc:h2:mem:redisson-token-restart;DB_CLOSE_DELAY=-1";
-    private static final ModeSpec FENCED = RedissonHashTest.SPEC.with(Knobs.FENCE, true);
+    private static final ModeSpec FENCED = RedissonHashTest.SPEC.with(RedissonMode.FENCE, true);
     private static Path dir;
     private static RedisServer redis;
     private final List<String> said = new CopyOnWriteArrayList<>();

@@ -71,7 +71,7 @@ class RedissonKnobsTest {
                         .get(Knobs.HOLD_AT_LEAST))
                 .isEqualTo(Hold.WINDOW);
         assertThat(ModeChange.of(Knobs.RENEW, true)
-                        .and(Knobs.FENCE, true)
+                        .and(RedissonMode.FENCE, true)
                         .applyTo(DEFAULTS)
                         .get(Knobs.RENEW))
                 .isTrue();

@@ -179,7 +179,7 @@ class ShedLockRowTest {
 
     @Test
     void with_db_time_on_the_grant_says_the_lock_until_the_database_wrote() throws Exception {
-        Guard holder = guard("w1", SPEC.with(Knobs.DB_TIME, true), "row-db-time");
+        Guard holder = guard("w1", SPEC.with(ShedLockMode.DB_TIME, true), "row-db-time");
         Instant before = Instant.now();
 
         assertThat(holder.run(tick("row-db-time"), (t, p) -> written())).isInstanceOf(Outcome.Executed.class);
