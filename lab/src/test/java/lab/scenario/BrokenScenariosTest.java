@@ -8,12 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import lab.protocol.Knobs;
+import lab.protocol.Mode;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each broken fixture states on its first line the message it must produce ({@code # error: line:col: text}); the
- * lead's replay tests use the same files to prove that bad input exits 2 before anything starts.
+ * lead's replay tests use the same files to prove that bad input exits 2 before anything starts. A list the registry
+ * decides (every mode, every live knob, every setup key) is written as a placeholder, {@code {modes}}, {@code {live
+ * knobs}} or {@code {setup keys}}, and filled from the registry here: a mode or a knob added, in the main sources or
+ * the test sources', changes no fixture.
  */
 class BrokenScenariosTest {
     static final Path BROKEN = Path.of("src/test/resources/scenarios/broken");
@@ -32,12 +38,28 @@ class BrokenScenariosTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(header).as("first line of %s", file).startsWith("# error: ");
-        String expected = file + ":" + header.substring("# error: ".length());
+        String expected = file + ":" + fromTheRegistry(header.substring("# error: ".length()));
 
         ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> ScenarioParser.parse(file));
 
         assertThat(e).as("%s must not parse", file).isNotNull();
         assertThat(e.getMessage()).startsWith(expected).doesNotContain("\n").doesNotContain("Exception");
+    }
+
+    /** The header's message with each list the registry decides filled in, as the parser writes it. */
+    static String fromTheRegistry(String message) {
+        return message.replace("{modes}", Mode.names())
+                .replace("{live knobs}", String.join(", ", KnobReader.liveKeys()))
+                .replace("{setup keys}", String.join(", ", KnobReader.setupKeys()));
+    }
+
+    @Test
+    void a_list_the_registry_decides_is_filled_from_it() {
+        assertThat(fromTheRegistry("{modes} | {live knobs} | {setup keys}"))
+                .contains(Mode.values().get(Mode.values().size() - 1).cliName())
+                .contains(Knobs.live().get(Knobs.live().size() - 1).name())
+                .contains(Knobs.WORKERS.name(), "lock-keys")
+                .doesNotContain("{");
     }
 
     @ParameterizedTest(name = "{0}")
