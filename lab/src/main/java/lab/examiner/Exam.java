@@ -54,9 +54,7 @@ public final class Exam {
         try (SessionFolder session = SessionFolder.create()) {
             LearnerSource.Compiled compiled = LearnerSource.compile(o.file(), session.sub("exam-classes"));
             String lock = compiled.className().substring(compiled.className().lastIndexOf('.') + 1);
-            // The workers load the class: the launcher hands them these properties, and names the mode only.
-            System.setProperty(ExamMode.FOLDER, compiled.folder().toString());
-            System.setProperty(ExamMode.CLASS, compiled.className());
+            // The workers load the class, from the mode their configuration carries; the launcher names the mode only.
             if (Modes.byName(ExamMode.NAME).isEmpty()) {
                 Modes.register(new ExamMode(compiled.folder(), compiled.className()));
             }

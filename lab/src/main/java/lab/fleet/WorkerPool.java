@@ -189,17 +189,7 @@ public final class WorkerPool {
     /** Extra flags for the worker JVMs, from {@code LAB_WORKER_JAVA_OPTS}: for tuning and benchmarking. */
     private static List<String> extraJvmFlags() {
         String opts = System.getenv("LAB_WORKER_JAVA_OPTS");
-        List<String> flags = new java.util.ArrayList<>(
-                opts == null || opts.isBlank()
-                        ? List.of()
-                        : Arrays.asList(opts.trim().split("\\s+")));
-        // The exam's learner class and its folder (mode exam), handed on from the launcher's own system properties
-        // (lab.exam.*): the worker loads the class, the launcher never does.
-        System.getProperties().stringPropertyNames().stream()
-                .filter(n -> n.startsWith("lab.exam."))
-                .sorted()
-                .forEach(n -> flags.add("-D" + n + "=" + System.getProperty(n)));
-        return flags;
+        return opts == null || opts.isBlank() ? List.of() : Arrays.asList(opts.trim().split("\\s+"));
     }
 
     /** The process ids of every worker, in start order. */

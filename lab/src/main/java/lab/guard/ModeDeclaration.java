@@ -6,6 +6,7 @@ import java.util.Set;
 import lab.protocol.Knob;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
+import lab.protocol.RuntimeMode;
 
 /**
  * A mode, declared once, in its mechanism's own package: what every room may know of it ({@link Mode}: name, key,
@@ -71,6 +72,12 @@ public abstract class ModeDeclaration implements Mode {
     @Override
     public List<Knob<?>> ownKnobs() {
         return List.of();
+    }
+
+    /** None: a mode of the services file is found by every JVM on its own. */
+    @Override
+    public Optional<RuntimeMode> runtime() {
+        return Optional.empty();
     }
 
     @Override

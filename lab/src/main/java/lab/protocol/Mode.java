@@ -52,6 +52,13 @@ public interface Mode {
      */
     List<Knob<?>> ownKnobs();
 
+    /**
+     * How a worker's JVM makes it again, for a mode registered at run time ({@link Modes#register}): its configuration
+     * carries this, never a system property. Empty for a mode declared in {@code META-INF/services}, which every JVM
+     * finds on its own.
+     */
+    Optional<RuntimeMode> runtime();
+
     /** What the lab must start or make ready before a worker may take its lock. */
     Set<Need> needs();
 

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * What the launcher hands a worker on the first line of its stdin. It travels there, not on the command line,
- * because it carries the session token and {@code ps} shows every process's command line.
+ * because it carries the session token and {@code ps} shows every process's command line. It carries, too, every mode
+ * registered at run time in the launcher (a learner's, in an exam), which the worker registers before it reads its spec.
  *
  * @param redisUrl {@code redis://host:port} or null when no Redis is known yet
  * @param pgUrl    a JDBC PostgreSQL URL or null when no PostgreSQL is known yet
@@ -62,6 +64,12 @@ public record WorkerConfig(
         m.put("job", job);
         m.put("redis-url", redisUrl);
         m.put("pg-url", pgUrl);
+        // The modes registered at run time, first: the worker registers them before it reads its spec, which may
+        // name one.
+        m.put("modes", Modes.all().stream()
+                .flatMap(mode -> mode.runtime().stream())
+                .map(r -> Map.of("declaration", r.declaration(), "text", r.text()))
+                .toList());
         m.put("spec", spec.toMap());
         m.put("host", host);
         m.put("lock-dir", lockDir);
@@ -73,9 +81,16 @@ public record WorkerConfig(
         }
     }
 
+    /**
+     * The configuration {@code json} writes; registers in this JVM each mode registered at run time it carries (and not
+     * known here yet), so that its spec, a switch and the knob panel may name it.
+     */
     @SuppressWarnings("unchecked")
     public static WorkerConfig parse(String json) throws IOException {
         Map<String, Object> m = JSON.std.mapFrom(json);
+        for (Map<String, Object> r : (List<Map<String, Object>>) m.getOrDefault("modes", List.of())) {
+            registerOnce(new RuntimeMode((String) r.get("declaration"), (String) r.get("text")));
+        }
         ModeSpec spec = ModeSpec.defaults(Mode.NAIVE).merge((Map<String, Object>) m.get("spec"));
         return new WorkerConfig(
                 (String) m.get("worker"),
@@ -91,5 +106,12 @@ public record WorkerConfig(
                 (String) m.getOrDefault("host", Hosts.name(1)),
                 (String) m.get("lock-dir"),
                 (String) m.getOrDefault("bind", LOOPBACK));
+    }
+
+    private static synchronized void registerOnce(RuntimeMode carried) {
+        Mode mode = carried.load();
+        if (Modes.byName(mode.cliName()).isEmpty()) {
+            Modes.register(mode);
+        }
     }
 }

@@ -39,8 +39,7 @@ public final class WorkerMain {
             System.err.println("worker: no configuration on stdin (it is started by the launcher)");
             System.exit(2);
         }
-        // A learner's lock, in an exam: its mode is known before any switch can name it.
-        lab.guard.exam.ExamMode.fromProperties().ifPresent(lab.protocol.Modes::register);
+        // Registers the modes registered at run time in the launcher (a learner's lock, in an exam), which it carries.
         WorkerConfig config = WorkerConfig.parse(line);
         long pid = ProcessHandle.current().pid();
         String w = config.worker();

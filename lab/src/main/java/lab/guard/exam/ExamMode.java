@@ -10,23 +10,17 @@ import lab.guard.ModeDeclaration;
 import lab.guard.redis.FencingCounter;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
+import lab.protocol.RuntimeMode;
 
 /**
  * Mode {@code exam}: a learner's own {@link ExamLock}, compiled by {@code ./run.sh exam} into a folder of classes and
  * loaded in each worker JVM from there, never in the launcher's. It has no key: the exam switches to it, and the knob
  * panel reaches it. Its lock is seen only through the calls the lab made to it ({@link Sight#CALLS}).
  *
- * <p>The worker learns of it from two system properties the launcher hands each worker JVM ({@link #FOLDER},
- * {@link #CLASS}); the launcher registers the same declaration, to name the mode and its lock, and never builds its
- * guard.
+ * <p>The launcher registers it, to name the mode and its lock, and never builds its guard; each worker's configuration
+ * carries it ({@link #runtime()}), and the worker makes it again from that line ({@link #ExamMode(String)}).
  */
 public final class ExamMode extends ModeDeclaration {
-    /** The folder of the learner's compiled classes. */
-    public static final String FOLDER = "lab.exam.classes";
-
-    /** The learner's class, by its binary name: {@code MyLock}. */
-    public static final String CLASS = "lab.exam.lock";
-
     /** The mode's name: fixed, so that the battery of trials can name it. */
     public static final String NAME = "exam";
 
@@ -41,11 +35,25 @@ public final class ExamMode extends ModeDeclaration {
         this.lock = new Lock(simpleName(className), NAME, Sight.CALLS, "");
     }
 
-    /** The mode the system properties name, when this JVM was started for an exam; empty otherwise. */
-    public static Optional<ExamMode> fromProperties() {
-        String folder = System.getProperty(FOLDER);
-        String name = System.getProperty(CLASS);
-        return folder == null || name == null ? Optional.empty() : Optional.of(new ExamMode(Path.of(folder), name));
+    /**
+     * The mode as a worker's configuration carries it: {@code MyLock@/path/to/classes}, the learner's class by its
+     * binary name (which has no {@code @}), then the folder of its compiled classes.
+     */
+    public ExamMode(String carried) {
+        this(Path.of(carried.substring(at(carried) + 1)), carried.substring(0, at(carried)));
+    }
+
+    private static int at(String carried) {
+        int at = carried.indexOf('@');
+        if (at <= 0) {
+            throw new IllegalArgumentException("'" + carried + "' is not CLASS@FOLDER");
+        }
+        return at;
+    }
+
+    @Override
+    public Optional<RuntimeMode> runtime() {
+        return Optional.of(new RuntimeMode(ExamMode.class.getName(), className + "@" + folder));
     }
 
     @Override
