@@ -13,7 +13,9 @@ import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
 import lab.store.CounterRow;
-import lab.store.TableFiles;
+import lab.store.JobRunRow;
+import lab.store.RefusedWrite;
+import lab.store.TableFile;
 
 /**
  * What one session left in its run folder, read back: the recording (required), and where the session ended
@@ -30,8 +32,8 @@ record RunFolder(
         Path dir,
         List<Event> events,
         List<CounterRow> rows,
-        List<Map<String, String>> jobRuns,
-        List<Map<String, String>> refused,
+        List<JobRunRow> jobRuns,
+        List<RefusedWrite> refused,
         Map<String, Object> summary,
         LabFact.Counted counted) {
 
@@ -53,21 +55,14 @@ record RunFolder(
                     counted = c;
                 }
             }
-            Path counter = dir.resolve("counter.csv");
-            List<CounterRow> rows = null;
-            if (Files.isRegularFile(counter)) {
-                rows = new ArrayList<>();
-                List<Map<String, String>> lines = TableFiles.read(counter);
-                for (int i = 0; i < lines.size(); i++) {
-                    rows.add(TableFiles.counterRow(lines.get(i), counter, i + 2));
-                }
-            }
+            Path counter = dir.resolve(TableFile.COUNTER.fileName());
+            List<CounterRow> rows = Files.isRegularFile(counter) ? TableFile.COUNTER.read(counter) : null;
             return new RunFolder(
                     dir,
                     events,
                     rows,
-                    table(dir.resolve("job_runs.csv")),
-                    table(dir.resolve("refused.csv")),
+                    table(dir, TableFile.JOB_RUNS),
+                    table(dir, TableFile.REFUSED),
                     summary(dir.resolve("summary.json")),
                     counted);
         } catch (IllegalArgumentException e) {
@@ -98,8 +93,9 @@ record RunFolder(
         return events;
     }
 
-    private static List<Map<String, String>> table(Path file) throws IOException {
-        return Files.isRegularFile(file) ? TableFiles.read(file) : List.of();
+    private static <R> List<R> table(Path dir, TableFile<R> table) throws IOException {
+        Path file = dir.resolve(table.fileName());
+        return Files.isRegularFile(file) ? table.read(file) : List.of();
     }
 
     private static Map<String, Object> summary(Path file) throws IOException, BadRunFolder {

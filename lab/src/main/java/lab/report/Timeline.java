@@ -14,6 +14,8 @@ import lab.check.Finding;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
 import lab.store.CounterRow;
+import lab.store.JobRunRow;
+import lab.store.RefusedWrite;
 
 /**
  * What the report draws, read from one run folder. Who ran which tick, and how often each tick ran, come from the
@@ -67,16 +69,16 @@ record Timeline(
         bands.addAll(Bands.servers(events, end));
         bands.addAll(Bands.locks(events, end));
         bands.addAll(Bands.faults(events, end));
-        for (Map<String, String> run : f.jobRuns()) {
+        for (JobRunRow run : f.jobRuns()) {
             // A run whose row the store did not keep (an idempotent key already there, a stale fencing token).
-            if ("false".equalsIgnoreCase(run.get("wrote"))) {
+            if (!run.wrote()) {
                 bands.add(new Band(
-                        run.get("worker"),
+                        run.worker(),
                         "unkept",
-                        Instant.parse(run.get("started_at")),
-                        Instant.parse(run.get("ended_at")),
+                        run.startedAt(),
+                        run.endedAt(),
                         "",
-                        run.get("worker") + " ran tick " + Times.second(Instant.parse(run.get("tick_at")))
+                        run.worker() + " ran tick " + Times.second(run.tickAt())
                                 + "; the store did not keep its row (job_runs.wrote = false)",
                         null));
             }
@@ -124,14 +126,14 @@ record Timeline(
                 }
             }
         }
-        for (Map<String, String> r : f.refused()) {
+        for (RefusedWrite r : f.refused()) {
             out.add(new Point(
-                    r.get("worker"),
+                    r.worker(),
                     "refused",
-                    Instant.parse(r.get("at")),
+                    r.at(),
                     "f",
-                    r.get("worker") + "'s write for tick " + Times.second(Instant.parse(r.get("tick_at")))
-                            + " was refused by the store: token " + r.get("token") + " < " + r.get("last_token")
+                    r.worker() + "'s write for tick " + Times.second(r.tickAt())
+                            + " was refused by the store: token " + r.token() + " < " + r.lastToken()
                             + ", the last it accepted"));
         }
         return out;

@@ -10,41 +10,32 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * The store's tables as CSV files in a run folder — {@code counter.csv}, {@code job_runs.csv}, {@code refused.csv} —
  * so that what the table held outlives the session's database (the lab's H2 goes with its temp folder). One header
  * line of column names, then one line per row in id order; times are ISO-8601 instants in UTC whatever the database
- * (H2 and PostgreSQL hand them back as different types); an empty field is NULL. Written and read here only, so the
- * two sides cannot drift apart.
+ * (H2 and PostgreSQL hand them back as different types); an empty field is NULL. Each table's columns and rows are
+ * {@link TableFile}'s; the file's text is written and split here only, so the two sides cannot drift apart.
  */
-public final class TableFiles {
-    /** The tables kept, in the order they are written. */
-    public static final List<String> TABLES = List.of("counter", "job_runs", "refused");
-
+final class TableFiles {
     private TableFiles() {}
 
     static List<Path> write(Connection c, Path dir) throws SQLException, IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
-        for (String table : TABLES) {
+        for (TableFile<?> table : TableFile.ALL) {
             List<String> lines = new ArrayList<>();
+            lines.add(line(table.columns()));
             try (Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT * FROM " + table + " ORDER BY id")) {
+                    ResultSet rs = st.executeQuery("SELECT " + String.join(", ", table.columns()) + " FROM "
+                            + table.table() + " ORDER BY id")) {
                 ResultSetMetaData md = rs.getMetaData();
-                List<String> header = new ArrayList<>();
-                for (int i = 1; i <= md.getColumnCount(); i++) {
-                    // H2 names columns in upper case, PostgreSQL in lower: the file says them as the schema does.
-                    header.add(md.getColumnLabel(i).toLowerCase(Locale.ROOT));
-                }
-                lines.add(line(header));
                 while (rs.next()) {
                     List<String> fields = new ArrayList<>();
                     for (int i = 1; i <= md.getColumnCount(); i++) {
@@ -53,7 +44,7 @@ public final class TableFiles {
                     lines.add(line(fields));
                 }
             }
-            Path file = dir.resolve(table + ".csv");
+            Path file = dir.resolve(table.fileName());
             Files.write(file, lines, StandardCharsets.UTF_8);
             written.add(file);
         }
@@ -84,17 +75,17 @@ public final class TableFiles {
     }
 
     /**
-     * One table file as rows of column → text (empty: NULL), in file order. A line with more or fewer fields than the
+     * One table file as lines of column → text (empty: NULL), in file order. A line with more or fewer fields than the
      * header is refused with {@code file:line} and what was expected.
      */
-    public static List<Map<String, String>> read(Path file) throws IOException {
+    static List<TableLine> lines(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         if (lines.isEmpty()) {
             throw new IllegalArgumentException(
                     file + ":1: expected a header line of column names, found an empty file");
         }
         List<String> header = fields(lines.get(0), file, 1);
-        List<Map<String, String>> rows = new ArrayList<>();
+        List<TableLine> rows = new ArrayList<>();
         for (int n = 2; n <= lines.size(); n++) {
             String l = lines.get(n - 1);
             if (l.isBlank()) {
@@ -109,33 +100,9 @@ public final class TableFiles {
             for (int i = 0; i < header.size(); i++) {
                 row.put(header.get(i), f.get(i));
             }
-            rows.add(row);
+            rows.add(new TableLine(n, row));
         }
         return rows;
-    }
-
-    /** A row of {@code counter.csv} as the checker takes it; a field that is missing or unreadable is named. */
-    public static CounterRow counterRow(Map<String, String> row, Path file, int line) {
-        try {
-            return new CounterRow(
-                    Long.parseLong(need(row, "id")),
-                    Instant.parse(need(row, "created_at")),
-                    Instant.parse(need(row, "tick_at")),
-                    Instant.parse(need(row, "started_at")),
-                    need(row, "worker"),
-                    Long.parseLong(need(row, "pid")),
-                    need(row, "mode"));
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(file + ":" + line + ": " + e.getMessage());
-        }
-    }
-
-    private static String need(Map<String, String> row, String column) {
-        String v = row.get(column);
-        if (v == null || v.isEmpty()) {
-            throw new IllegalArgumentException("expected a value in column " + column + ", found none");
-        }
-        return v;
     }
 
     private static List<String> fields(String line, Path file, int n) {

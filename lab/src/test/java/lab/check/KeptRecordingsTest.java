@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
 import lab.store.CounterRow;
-import lab.store.TableFiles;
+import lab.store.TableFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -133,8 +133,8 @@ class KeptRecordingsTest {
     void every_newer_mode_has_a_kept_recording_whose_findings_were_written_by_hand() throws IOException {
         Set<String> modes = new TreeSet<>();
         for (String name : writtenByHand().toList()) {
-            for (Map<String, String> row : TableFiles.read(KEPT.resolve(name).resolve("counter.csv"))) {
-                modes.add(row.get("mode"));
+            for (CounterRow row : TableFile.COUNTER.read(KEPT.resolve(name).resolve("counter.csv"))) {
+                modes.add(row.mode());
             }
         }
 
@@ -173,12 +173,7 @@ class KeptRecordingsTest {
     /** What the explainer says of the kept recording in {@code dir}, over the span its counted record names. */
     static Explanations explanations(Path dir) throws IOException {
         List<Event> events = events(dir);
-        Path counter = dir.resolve("counter.csv");
-        List<Map<String, String>> lines = TableFiles.read(counter);
-        List<CounterRow> rows = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            rows.add(TableFiles.counterRow(lines.get(i), counter, i + 2));
-        }
+        List<CounterRow> rows = TableFile.COUNTER.read(dir.resolve("counter.csv"));
         LabFact.Counted counted = counted(dir, events);
         return Explainer.explain(rows, events, counted.from(), counted.to(), Duration.ofMillis(counted.everyMs()));
     }
