@@ -13,6 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.nemesis.Fault;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Event;
 import lab.protocol.GivenBack;
 import lab.scenario.Caption;
@@ -20,9 +23,7 @@ import lab.scenario.Judged;
 import lab.scenario.ReplayListener;
 import lab.scenario.Step;
 import lab.scenario.Verdict;
-import lab.session.Fault;
 import lab.session.LabControl;
-import lab.session.WorkerTarget;
 
 /**
  * The exam's report card: one line per trial (passed or not, the figures the table gave, the cause the explainer found
@@ -140,7 +141,8 @@ public final class ReportCard implements ReplayListener {
             return;
         }
         for (String worker : line.hung) {
-            Fault restart = Fault.onWorker("restart", WorkerTarget.of(worker)).orElseThrow();
+            Fault restart =
+                    WorkerFault.named("restart", WorkerTarget.of(worker)).orElseThrow();
             line.restarted.add(at.faults().inject(restart).line());
         }
     }

@@ -14,6 +14,7 @@ import lab.fleet.ModeSwitcher;
 import lab.fleet.SwitchChannel;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
+import lab.nemesis.Nemesis;
 import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.protocol.Mode;
@@ -21,7 +22,6 @@ import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
 import lab.session.LabControl;
-import lab.session.Nemesis;
 import lab.session.SwitchResult;
 import lab.store.CounterStore;
 

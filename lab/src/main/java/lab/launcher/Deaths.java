@@ -4,7 +4,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import lab.fleet.WorkerExit;
 import lab.protocol.LabFact;
-import lab.session.ServerName;
+import lab.nemesis.ServerName;
 
 /**
  * What the lab records and says when one of its servers or workers ends on its own: the recording hears every death,

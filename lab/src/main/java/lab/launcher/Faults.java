@@ -9,12 +9,13 @@ import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
+import lab.nemesis.Fault;
+import lab.nemesis.FaultResult;
+import lab.nemesis.Nemesis;
+import lab.nemesis.ServerName;
+import lab.nemesis.WorkerFault;
 import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
-import lab.session.Fault;
-import lab.session.FaultResult;
-import lab.session.Nemesis;
-import lab.session.ServerName;
 
 /**
  * The lab's one room for faults (the nemesis): every {@link Fault} a key, a scenario's step or the soak asks for is
@@ -30,32 +31,32 @@ final class Faults implements Nemesis {
     /** Each fault to its case: without a default, so that a new fault without its case here does not compile. */
     private final Fault.Cases<FaultResult> cases = new Fault.Cases<>() {
         @Override
-        public FaultResult kill(Fault.Kill f) {
+        public FaultResult kill(WorkerFault.Kill f) {
             return workers.kill(f);
         }
 
         @Override
-        public FaultResult pause(Fault.Pause f) {
+        public FaultResult pause(WorkerFault.Pause f) {
             return workers.pause(f);
         }
 
         @Override
-        public FaultResult resume(Fault.Resume f) {
+        public FaultResult resume(WorkerFault.Resume f) {
             return workers.resume(f);
         }
 
         @Override
-        public FaultResult stop(Fault.Stop f) {
+        public FaultResult stop(WorkerFault.Stop f) {
             return workers.stop(f);
         }
 
         @Override
-        public FaultResult restart(Fault.Restart f) {
+        public FaultResult restart(WorkerFault.Restart f) {
             return workers.restart(f);
         }
 
         @Override
-        public FaultResult skew(Fault.Skew f) {
+        public FaultResult skew(WorkerFault.Skew f) {
             return workers.skew(f);
         }
 

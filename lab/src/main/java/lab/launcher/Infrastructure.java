@@ -22,7 +22,7 @@ import lab.servers.ServerSlot;
 import lab.servers.Servers;
 import lab.servers.ServersEnv;
 import lab.session.ServerInfo;
-import lab.session.ServerName;
+import lab.nemesis.ServerName;
 import lab.store.CounterStore;
 
 /**

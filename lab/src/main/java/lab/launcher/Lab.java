@@ -16,10 +16,10 @@ import lab.fleet.AttachedWorker;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
+import lab.nemesis.Nemesis;
 import lab.protocol.Event;
 import lab.protocol.WorkerConfig;
 import lab.session.LabControl;
-import lab.session.Nemesis;
 import lab.session.RunSummary;
 
 /**

@@ -7,11 +7,11 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import lab.fleet.WorkerProcess;
+import lab.nemesis.Fault;
+import lab.nemesis.FaultResult;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.LabFact;
 import lab.protocol.ModeSpec;
-import lab.session.Fault;
-import lab.session.FaultResult;
-import lab.session.WorkerTarget;
 
 /**
  * Cuts a simulated host off from the lock servers, and heals it: the fault that only makes sense across hosts. The

@@ -3,13 +3,13 @@ package lab.launcher;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Supplier;
+import lab.nemesis.FaultResult;
+import lab.nemesis.ServerName;
 import lab.protocol.LabFact;
 import lab.protocol.OnLockError;
 import lab.protocol.RedisPersistence;
 import lab.servers.LabServer;
 import lab.servers.ServerSlot;
-import lab.session.FaultResult;
-import lab.session.ServerName;
 
 /**
  * The server faults: stop the lab's own Redis or PostgreSQL as a crash would look to its clients, start it again.

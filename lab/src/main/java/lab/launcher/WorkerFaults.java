@@ -8,14 +8,14 @@ import java.util.function.Supplier;
 import lab.fleet.ModeSwitcher;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
+import lab.nemesis.FaultResult;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.os.FakeTime;
 import lab.protocol.Durations;
 import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.protocol.ModeSpec;
-import lab.session.Fault;
-import lab.session.FaultResult;
-import lab.session.WorkerTarget;
 
 /**
  * The faults that hurt one of the lab's own worker processes: kill -9, pause, resume, a graceful stop, a restart.
@@ -46,7 +46,7 @@ final class WorkerFaults {
         this.recording = recording;
     }
 
-    FaultResult kill(Fault.Kill f) {
+    FaultResult kill(WorkerFault.Kill f) {
         return hurt(f, f.target(), (w, who) -> {
             w.kill();
             return new FaultResult.Done(
@@ -54,7 +54,7 @@ final class WorkerFaults {
         });
     }
 
-    FaultResult pause(Fault.Pause f) {
+    FaultResult pause(WorkerFault.Pause f) {
         return hurt(f, f.target(), (w, who) -> {
             if (f.target().isHolder()) {
                 pausedHolder = w.id();
@@ -64,7 +64,7 @@ final class WorkerFaults {
         });
     }
 
-    FaultResult resume(Fault.Resume f) {
+    FaultResult resume(WorkerFault.Resume f) {
         WorkerTarget target = f.target();
         if (target.isHolder()) {
             // The holder now is someone else, if anyone: the one to resume is the holder the pause took.
@@ -85,7 +85,7 @@ final class WorkerFaults {
         });
     }
 
-    FaultResult stop(Fault.Stop f) {
+    FaultResult stop(WorkerFault.Stop f) {
         return hurt(f, f.target(), (w, who) -> {
             boolean releases = spec.get().get(Knobs.RELEASE_ON_SHUTDOWN);
             w.requestStop();
@@ -101,7 +101,7 @@ final class WorkerFaults {
         });
     }
 
-    FaultResult restart(Fault.Restart f) {
+    FaultResult restart(WorkerFault.Restart f) {
         return hurt(f, f.target(), (old, who) -> restarted(old, ""));
     }
 
@@ -109,7 +109,7 @@ final class WorkerFaults {
      * A restart whose fresh JVM's wall clock is {@code by} from the machine's; refused, before anything is hurt, where
      * libfaketime is missing.
      */
-    FaultResult skew(Fault.Skew f) {
+    FaultResult skew(WorkerFault.Skew f) {
         Optional<String> whyNot = f.by().isZero() ? Optional.empty() : FakeTime.whyNot();
         if (whyNot.isPresent()) {
             return new FaultResult.Refused(f.describe() + ": " + whyNot.get());
@@ -154,8 +154,7 @@ final class WorkerFaults {
      * Finds the worker {@code target} names (the holder: now, or the first in the next tick), records the fault and
      * lets {@code act} hurt it; says why nothing happened when there is no such worker of the lab's own.
      */
-    private FaultResult hurt(
-            Fault.OnWorker f, WorkerTarget target, BiFunction<WorkerProcess, String, FaultResult> act) {
+    private FaultResult hurt(WorkerFault f, WorkerTarget target, BiFunction<WorkerProcess, String, FaultResult> act) {
         String kind = f.word();
         Optional<WorkerProcess> found = target.isHolder() ? holders.from(target.tickFrom()) : workers.byId(target.id());
         if (found.isEmpty()) {
@@ -182,7 +181,7 @@ final class WorkerFaults {
         recording.lab(
                 spec.get().mode().cliName(),
                 kind + " " + who,
-                f instanceof Fault.Skew s
+                f instanceof WorkerFault.Skew s
                         ? LabFact.Fault.skew(w.id(), w.pid(), s.by().toMillis())
                         : LabFact.Fault.on(f.kind(), w.id(), w.pid()));
         return act.apply(w, who);

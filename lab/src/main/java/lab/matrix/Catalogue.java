@@ -4,13 +4,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.nemesis.Fault;
+import lab.nemesis.FaultResult;
+import lab.nemesis.ServerName;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
-import lab.session.Fault;
-import lab.session.FaultResult;
 import lab.session.LabControl;
-import lab.session.ServerName;
-import lab.session.WorkerTarget;
 
 /**
  * Every fault the matrix runs, one {@link MatrixFault} each, in the page's column order. A fault is one entry; one with
@@ -54,7 +55,7 @@ public final class Catalogue {
                         // after every worker's fire: a session lock freed at once is not taken again for the tick.
                         c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)),
                         Optional.of((lab, mode, say) -> {
-                            say.accept(inject(lab, new Fault.Kill(target(mode))));
+                            say.accept(inject(lab, new WorkerFault.Kill(target(mode))));
                             lab.sleep(Duration.ofSeconds(4));
                         }),
                         m -> Optional.empty(),
@@ -67,9 +68,9 @@ public final class Catalogue {
                         "持有者暂停超过租约",
                         Function.identity(),
                         Optional.of((lab, mode, say) -> {
-                            say.accept(inject(lab, new Fault.Pause(target(mode))));
+                            say.accept(inject(lab, new WorkerFault.Pause(target(mode))));
                             lab.sleep(Duration.ofMillis(2500));
-                            say.accept(inject(lab, new Fault.Resume(target(mode))));
+                            say.accept(inject(lab, new WorkerFault.Resume(target(mode))));
                             lab.sleep(Duration.ofSeconds(3));
                         }),
                         m -> Optional.empty(),
@@ -104,10 +105,10 @@ public final class Catalogue {
                                 .and(Knobs.RECHECK, true),
                         Optional.of((lab, mode, say) -> {
                             // The holder held still while Redis restarts: the restart lands inside its hold.
-                            say.accept(inject(lab, new Fault.Pause(target(mode))));
+                            say.accept(inject(lab, new WorkerFault.Pause(target(mode))));
                             say.accept(inject(lab, new Fault.ServerRestart(ServerName.REDIS, false)));
                             lab.sleep(Duration.ofMillis(600));
-                            say.accept(inject(lab, new Fault.Resume(target(mode))));
+                            say.accept(inject(lab, new WorkerFault.Resume(target(mode))));
                             lab.sleep(Duration.ofSeconds(3));
                         }),
                         m -> m.needs().contains(Mode.Need.REDIS)

@@ -16,6 +16,9 @@ import lab.launcher.Lab;
 import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
 import lab.launcher.StartSkews;
+import lab.nemesis.FaultResult;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Hold;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
@@ -24,12 +27,9 @@ import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
 import lab.protocol.Release;
 import lab.protocol.SetupSpec;
-import lab.session.Fault;
-import lab.session.FaultResult;
 import lab.session.LabControl;
 import lab.session.ServerInfo;
 import lab.session.SwitchResult;
-import lab.session.WorkerTarget;
 
 /**
  * Runs the matrix: one lab per fault, every mode the fault can touch switched into live in turn, and each cell judged
@@ -226,7 +226,7 @@ public final class MatrixRun {
     /** A killed worker comes back under its id before the next mode, as its supervisor would bring it back. */
     private static void restartTheDead(Lab lab) {
         lab.view().workers().stream().filter(w -> w.exit().isPresent()).forEach(w -> lab.faults()
-                .inject(new Fault.Restart(WorkerTarget.of(w.id()))));
+                .inject(new WorkerFault.Restart(WorkerTarget.of(w.id()))));
     }
 
     static String line(CellResult c) {

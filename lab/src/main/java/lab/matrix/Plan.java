@@ -1,8 +1,8 @@
 package lab.matrix;
 
 import java.util.function.Consumer;
+import lab.nemesis.FaultResult;
 import lab.protocol.Mode;
-import lab.session.FaultResult;
 import lab.session.LabControl;
 
 /**

@@ -9,19 +9,20 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import lab.fleet.WorkerProcess;
 import lab.launcher.LabView;
+import lab.nemesis.Fault;
+import lab.nemesis.Nemesis;
+import lab.nemesis.ServerName;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Knobs;
 import lab.protocol.ModeChange;
 import lab.session.Action;
 import lab.session.Command;
-import lab.session.Fault;
 import lab.session.LabControl;
 import lab.session.LiveModel;
-import lab.session.Nemesis;
-import lab.session.ServerName;
 import lab.session.SetKnob;
 import lab.session.SwitchMode;
 import lab.session.WorkerState;
-import lab.session.WorkerTarget;
 
 /**
  * What each dashboard key does to the lab. Called on the UI thread, it only decides: anything slow (a switch,
@@ -167,7 +168,7 @@ public final class KeyActions {
                 lastPaused.set(target.id());
             }
             act(() -> {
-                String said = inject(resume ? new Fault.Resume(target) : new Fault.Pause(target));
+                String said = inject(resume ? new WorkerFault.Resume(target) : new WorkerFault.Pause(target));
                 if (!resume && target.isHolder()) {
                     view.workers().stream()
                             .filter(w -> w.state() == WorkerState.PAUSED)
@@ -185,9 +186,9 @@ public final class KeyActions {
                 chosen != null ? WorkerTarget.of(chosen) : down != null ? WorkerTarget.of(down) : WorkerTarget.holder();
         Fault fault =
                 switch (a) {
-                    case KILL -> new Fault.Kill(target);
-                    case STOP -> new Fault.Stop(target);
-                    default -> new Fault.Restart(target);
+                    case KILL -> new WorkerFault.Kill(target);
+                    case STOP -> new WorkerFault.Stop(target);
+                    default -> new WorkerFault.Restart(target);
                 };
         act(() -> inject(fault));
     }
@@ -204,7 +205,7 @@ public final class KeyActions {
         }
         boolean skewed = view.worker(chosen).map(w -> !w.skew().isZero()).orElse(false);
         Duration by = skewed ? Duration.ZERO : KEY_SKEW;
-        act(() -> inject(new Fault.Skew(WorkerTarget.of(chosen), by)));
+        act(() -> inject(new WorkerFault.Skew(WorkerTarget.of(chosen), by)));
     }
 
     /** A fault through the lab's fault room; its line is what the trainer sees. */

@@ -3,9 +3,9 @@ package lab.scenario;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Durations;
-import lab.session.Fault;
-import lab.session.WorkerTarget;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -48,7 +48,7 @@ final class SkewStep {
         } catch (IllegalArgumentException bad) {
             throw nodes.error(b, NAME + ".by: " + bad.getMessage());
         }
-        return new Step.Fault(line, new Fault.Skew(WorkerTarget.of(worker), by));
+        return new Step.Fault(line, new WorkerFault.Skew(WorkerTarget.of(worker), by));
     }
 
     /** Throws at the first {@code skew} step: a scenario with one must say {@code requires: faketime}. */

@@ -93,13 +93,13 @@ public sealed interface Step {
     }
 
     /**
-     * Does one of the lab's faults ({@link lab.session.Fault}) through its fault room: hurts a worker
+     * Does one of the lab's faults ({@link lab.nemesis.Fault}) through its fault room: hurts a worker
      * ({@code kill: holder}, {@code pause: w2}: the holder is whoever holds the lock when the step runs, a worker id
      * is within the setup's workers), cuts a simulated host off from the lock servers or heals it
      * ({@code partition: host2}, {@code heal: holder}), stops or starts one of the servers the lab started itself
      * ({@code redis: stop}).
      */
-    record Fault(int line, lab.session.Fault fault) implements Step {
+    record Fault(int line, lab.nemesis.Fault fault) implements Step {
         @Override
         public String describe() {
             return fault.describe();

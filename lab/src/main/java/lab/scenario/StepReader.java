@@ -8,11 +8,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import lab.check.Cause;
+import lab.nemesis.Fault;
+import lab.nemesis.ServerName;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.session.Fault;
-import lab.session.ServerName;
-import lab.session.WorkerTarget;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
@@ -25,7 +26,7 @@ final class StepReader {
     /** The step names, in the order the format's page lists them: faults and servers by their own enums' words. */
     static final List<String> STEPS = Stream.of(
                     Stream.of("say", PredictReader.NAME, "wait", "expect", "mode", "mark"),
-                    Fault.WORKER_WORDS.stream(),
+                    WorkerFault.WORDS.stream(),
                     Stream.of(SkewStep.NAME, "partition", "heal"),
                     Arrays.stream(ServerName.values()).map(ServerName::toString))
             .flatMap(s -> s)
@@ -271,12 +272,12 @@ final class StepReader {
         String t = nodes.scalar(value, kind, "holder or a worker id " + range).strip();
         if (t.equals(WorkerTarget.HOLDER)) {
             return new Step.Fault(
-                    line, Fault.onWorker(kind, WorkerTarget.holder()).orElseThrow());
+                    line, WorkerFault.named(kind, WorkerTarget.holder()).orElseThrow());
         }
         for (int i = 1; i <= setup.workers(); i++) {
             if (t.equals("w" + i)) {
                 return new Step.Fault(
-                        line, Fault.onWorker(kind, WorkerTarget.of(t)).orElseThrow());
+                        line, WorkerFault.named(kind, WorkerTarget.of(t)).orElseThrow());
             }
         }
         throw nodes.error(

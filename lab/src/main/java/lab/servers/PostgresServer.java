@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import lab.nemesis.ServerName;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
 import lab.protocol.ServerSource;
-import lab.session.ServerName;
 
 /**
  * A real PostgreSQL on 127.0.0.1 and a free port, with its binaries and data in {@code dir}; it can be stopped and

@@ -11,11 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
+import lab.nemesis.ServerName;
 import lab.os.SessionFolder;
 import lab.os.Spawner;
 import lab.protocol.RedisPersistence;
 import lab.protocol.ServerSource;
-import lab.session.ServerName;
 
 /**
  * A real {@code redis-server} on 127.0.0.1 and a free port, with its files in {@code dir}, closed by the session's

@@ -1,12 +1,12 @@
 package lab.servers;
 
 import java.io.IOException;
+import lab.nemesis.ServerName;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
 import lab.protocol.RedisPersistence;
 import lab.protocol.ServerSource;
 import lab.session.ServerInfo;
-import lab.session.ServerName;
 
 /**
  * The session's Redis and PostgreSQL: external when a URL is given (the lab starts nothing), else the lab's own,

@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.List;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.nemesis.FaultResult;
+import lab.nemesis.Nemesis;
 import lab.protocol.ModeChange;
 
 /**

@@ -4,8 +4,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import lab.session.FaultResult;
-import lab.session.Nemesis;
+import lab.nemesis.FaultResult;
+import lab.nemesis.Nemesis;
 
 /**
  * Injects one planned fault through the lab's fault room, the one a scenario's steps and the dashboard's keys use,

@@ -2,7 +2,7 @@ package lab.soak;
 
 import java.time.Instant;
 import java.util.List;
-import lab.session.FaultResult;
+import lab.nemesis.FaultResult;
 
 /**
  * A planned fault as it happened: when it began and when the lab was whole again, and what the fault room answered to

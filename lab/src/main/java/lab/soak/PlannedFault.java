@@ -1,9 +1,10 @@
 package lab.soak;
 
 import java.time.Duration;
-import lab.session.Fault;
-import lab.session.ServerName;
-import lab.session.WorkerTarget;
+import lab.nemesis.Fault;
+import lab.nemesis.ServerName;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 
 /**
  * One fault of a soak's plan, decided by its seed before anything starts.
@@ -25,8 +26,8 @@ public record PlannedFault(int number, Duration at, SoakFault kind, int worker) 
     /** The fault room's fault that does it. */
     Fault fault() {
         return switch (kind) {
-            case KILL -> new Fault.Kill(WorkerTarget.of(target()));
-            case PAUSE -> new Fault.Pause(WorkerTarget.of(target()));
+            case KILL -> new WorkerFault.Kill(WorkerTarget.of(target()));
+            case PAUSE -> new WorkerFault.Pause(WorkerTarget.of(target()));
             case REDIS_STOP -> new Fault.ServerStop(ServerName.REDIS);
             case POSTGRES_RESTART -> new Fault.ServerStop(ServerName.POSTGRES);
         };
@@ -44,8 +45,8 @@ public record PlannedFault(int number, Duration at, SoakFault kind, int worker) 
     /** The fault room's fault that undoes it: a restart, a resume, the server started again. */
     Fault undo() {
         return switch (kind) {
-            case KILL -> new Fault.Restart(WorkerTarget.of(target()));
-            case PAUSE -> new Fault.Resume(WorkerTarget.of(target()));
+            case KILL -> new WorkerFault.Restart(WorkerTarget.of(target()));
+            case PAUSE -> new WorkerFault.Resume(WorkerTarget.of(target()));
             case REDIS_STOP -> new Fault.ServerStart(ServerName.REDIS);
             case POSTGRES_RESTART -> new Fault.ServerStart(ServerName.POSTGRES);
         };

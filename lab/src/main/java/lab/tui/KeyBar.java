@@ -3,8 +3,8 @@ package lab.tui;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import java.util.ArrayList;
 import java.util.List;
+import lab.nemesis.ServerName;
 import lab.session.LabSnapshot;
-import lab.session.ServerName;
 
 /**
  * The bottom line: the keys, help and quit first because they must survive a narrow screen. Above it, when there

@@ -29,16 +29,22 @@ class ArchitectureTest {
             Map.entry("check", Set.of("store", "protocol")),
             Map.entry("guard", Set.of("protocol", "guard")),
             Map.entry("worker", Set.of("guard", "store", "protocol")),
-            Map.entry("session", Set.of("check", "store", "protocol")),
-            Map.entry("scenario", Set.of("session", "check", "protocol")),
+            // The nemesis room: the fault vocabulary, the typed answers and the recipes (a fault, how long it holds,
+            // its undo). It sits below the control door (session), so that a key, a scenario's step, the soak, the
+            // matrix and the exam all compose its recipes, and the servers name themselves in its words.
+            Map.entry("nemesis", Set.of("protocol")),
+            Map.entry("session", Set.of("nemesis", "check", "store", "protocol")),
+            Map.entry("scenario", Set.of("session", "nemesis", "check", "protocol")),
             Map.entry("headless", Set.of("session", "check", "protocol")),
-            Map.entry("tui", Set.of("session", "check", "store", "protocol")),
+            Map.entry("tui", Set.of("session", "nemesis", "check", "store", "protocol")),
             // The launcher's rooms: the command line starts a kind of run, a run drives the lab's core, and the core
             // holds the fleet of worker processes and the servers, which ask the operating system for processes.
             Map.entry("os", Set.of()),
-            Map.entry("servers", Set.of("os", "protocol", "session")),
+            Map.entry("servers", Set.of("os", "protocol", "session", "nemesis")),
             Map.entry("fleet", Set.of("os", "protocol", "session")),
-            Map.entry("launcher", Set.of("fleet", "servers", "os", "guard", "session", "check", "store", "protocol")),
+            Map.entry(
+                    "launcher",
+                    Set.of("fleet", "servers", "os", "guard", "session", "nemesis", "check", "store", "protocol")),
             Map.entry(
                     "runs",
                     Set.of(
@@ -48,6 +54,7 @@ class ArchitectureTest {
                             "headless",
                             "scenario",
                             "session",
+                            "nemesis",
                             "check",
                             "store",
                             "protocol",
@@ -55,17 +62,18 @@ class ArchitectureTest {
             // The benchmark drives whole labs, from outside (run.sh) and inside (a lab in its own JVM).
             Map.entry("bench", Set.of("runs", "launcher", "tui", "os", "session", "protocol")),
             // The soak drives one lab through its controls, as a scenario does, and judges it from the table.
-            Map.entry("soak", Set.of("launcher", "headless", "session", "check", "store", "os", "protocol")),
+            Map.entry("soak", Set.of("launcher", "headless", "session", "nemesis", "check", "store", "os", "protocol")),
             // The matrix drives one lab per fault through its controls, as a scenario does, and judges each cell
             // from the table.
-            Map.entry("matrix", Set.of("launcher", "session", "check", "protocol")),
+            Map.entry("matrix", Set.of("launcher", "session", "nemesis", "check", "protocol")),
             // The report draws a run folder after the fact: the table's rows, the recording, the explainer.
             Map.entry("report", Set.of("check", "store", "protocol")),
             // The course for one: the lessons in order, what each page says to read first, the learner's progress.
             Map.entry("course", Set.of("scenario", "protocol")),
             // The exam compiles a learner's lock, names its mode, and plays the battery of trials as a scenario.
             Map.entry(
-                    "examiner", Set.of("runs", "launcher", "scenario", "session", "check", "os", "protocol", "guard")),
+                    "examiner",
+                    Set.of("runs", "launcher", "scenario", "session", "nemesis", "check", "os", "protocol", "guard")),
             Map.entry(
                     "cli",
                     Set.of(

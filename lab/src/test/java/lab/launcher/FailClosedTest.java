@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import lab.nemesis.ServerName;
 import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.EventType;
@@ -21,7 +22,6 @@ import lab.protocol.ServerSource;
 import lab.servers.Passwords;
 import lab.servers.ServerSlot;
 import lab.servers.Servers;
-import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -7,11 +7,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import lab.check.Checker;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerFact;
-import lab.session.Fault;
-import lab.session.WorkerTarget;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
 import org.junit.jupiter.api.Test;
@@ -37,13 +37,13 @@ class PausedWorkerTest {
             long intoWindow = Instant.now().toEpochMilli() % every.toMillis();
             Thread.sleep((every.toMillis() + every.toMillis() / 2 - intoWindow) % every.toMillis());
             assertThat(lab.faults()
-                            .inject(new Fault.Pause(WorkerTarget.of("w1")))
+                            .inject(new WorkerFault.Pause(WorkerTarget.of("w1")))
                             .line())
                     .startsWith("SIGSTOP w1");
             Instant paused = Instant.now();
             Thread.sleep(2_600);
             assertThat(lab.faults()
-                            .inject(new Fault.Resume(WorkerTarget.of("w1")))
+                            .inject(new WorkerFault.Resume(WorkerTarget.of("w1")))
                             .line())
                     .startsWith("SIGCONT w1");
             Instant resumed = Instant.now();

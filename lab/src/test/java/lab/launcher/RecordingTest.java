@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
@@ -19,8 +21,6 @@ import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.Trigger;
 import lab.protocol.WorkerFact;
-import lab.session.Fault;
-import lab.session.WorkerTarget;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
 import org.junit.jupiter.api.Test;
@@ -45,11 +45,11 @@ class RecordingTest {
             lab.start(line -> {});
             w1 = lab.view().worker("w1").orElseThrow().pid();
             assertThat(lab.faults()
-                            .inject(new Fault.Pause(WorkerTarget.of("w1")))
+                            .inject(new WorkerFault.Pause(WorkerTarget.of("w1")))
                             .line())
                     .startsWith("SIGSTOP w1");
             assertThat(lab.faults()
-                            .inject(new Fault.Resume(WorkerTarget.of("w1")))
+                            .inject(new WorkerFault.Resume(WorkerTarget.of("w1")))
                             .line())
                     .startsWith("SIGCONT w1");
             assertThat(lab.control().switchMode(ModeChange.to(Mode.LOCAL_MUTEX)).line())

@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import lab.nemesis.Fault;
+import lab.nemesis.FaultResult;
+import lab.nemesis.ServerName;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.protocol.OnLockError;
 import lab.protocol.Store;
-import lab.session.Fault;
-import lab.session.FaultResult;
-import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

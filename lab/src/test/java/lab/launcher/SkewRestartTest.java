@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
-import lab.session.Fault;
-import lab.session.WorkerTarget;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
 import org.junit.jupiter.api.Assumptions;
@@ -39,7 +39,8 @@ class SkewRestartTest {
             lab.start(line -> {});
             Thread.sleep(2_500);
             String line = lab.faults()
-                    .inject(new Fault.Skew(WorkerTarget.holder(), Duration.ofSeconds(1)).fromTickAt(Instant.now()))
+                    .inject(new WorkerFault.Skew(WorkerTarget.holder(), Duration.ofSeconds(1))
+                            .fromTickAt(Instant.now()))
                     .line();
             assertThat(line).as("the skew").startsWith("restarted ");
             Instant restarted = Instant.now();

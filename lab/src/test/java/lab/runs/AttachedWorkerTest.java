@@ -20,16 +20,16 @@ import java.util.stream.Collectors;
 import lab.fleet.WorkerProcess;
 import lab.launcher.Attach;
 import lab.launcher.LabSettings;
+import lab.nemesis.FaultResult;
+import lab.nemesis.WorkerFault;
+import lab.nemesis.WorkerTarget;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
-import lab.session.Fault;
-import lab.session.FaultResult;
 import lab.session.SwitchResult;
-import lab.session.WorkerTarget;
 import lab.session.WorkerView;
 import lab.store.CounterRow;
 import org.junit.jupiter.api.Test;
@@ -156,7 +156,7 @@ class AttachedWorkerTest {
             });
 
             // The k key on it: the lab's signals do not reach another machine, and it says so rather than "no worker".
-            FaultResult kill = at.lab.faults().inject(new Fault.Kill(WorkerTarget.of("w9")));
+            FaultResult kill = at.lab.faults().inject(new WorkerFault.Kill(WorkerTarget.of("w9")));
             assertThat(kill).isInstanceOf(FaultResult.NotApplicable.class);
             assertThat(kill.line())
                     .isEqualTo("kill w9: w9 is a worker attached from elsewhere: the lab sends it no signal; "

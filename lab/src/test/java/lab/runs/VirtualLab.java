@@ -12,17 +12,17 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.nemesis.Fault;
+import lab.nemesis.FaultResult;
+import lab.nemesis.Nemesis;
+import lab.nemesis.ServerName;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
 import lab.scenario.Setup;
-import lab.session.Fault;
-import lab.session.FaultResult;
 import lab.session.LabControl;
-import lab.session.Nemesis;
-import lab.session.ServerName;
 import lab.session.SwitchResult;
 
 /**

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import lab.nemesis.Fault;
+import lab.nemesis.ServerName;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -17,8 +19,6 @@ import lab.protocol.Release;
 import lab.protocol.ServerKnobs;
 import lab.protocol.SetupSpec;
 import lab.protocol.Store;
-import lab.session.Fault;
-import lab.session.ServerName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import lab.session.FaultResult;
+import lab.nemesis.FaultResult;
 import org.junit.jupiter.api.Test;
 
 /** The soak's tolerances with its own settings (200 ms ticks, a 2 s lease), worked by hand. */

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import lab.session.FaultResult;
+import lab.nemesis.FaultResult;
 import org.junit.jupiter.api.Test;
 
 /** A fault is undone when the fault room's answer to its last step says so by its type, whatever its words. */

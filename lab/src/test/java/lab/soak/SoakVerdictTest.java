@@ -10,10 +10,10 @@ import java.util.Map;
 import lab.check.Cause;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.nemesis.FaultResult;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.TestEvents;
-import lab.session.FaultResult;
 import lab.session.RunSummary;
 import org.junit.jupiter.api.Test;
 

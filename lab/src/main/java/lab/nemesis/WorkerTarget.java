@@ -1,4 +1,4 @@
-package lab.session;
+package lab.nemesis;
 
 import java.time.Instant;
 

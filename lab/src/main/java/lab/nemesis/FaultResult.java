@@ -1,4 +1,4 @@
-package lab.session;
+package lab.nemesis;
 
 /**
  * What came of one {@link Fault}, typed, with the one line the lab says about it (the same words in the dashboard,
