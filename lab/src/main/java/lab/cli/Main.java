@@ -34,6 +34,7 @@ public final class Main {
         cmd.addSubcommand("exam", new CommandLine(new ExamCommand(out, err)));
         cmd.addSubcommand("lesson", new CommandLine(new LessonCommand(out, err, System.getenv())));
         cmd.addSubcommand("matrix", new CommandLine(new MatrixCommand(out, err)));
+        cmd.addSubcommand("replay", new CommandLine(new ReplayCommand(out, err)));
         cmd.addSubcommand("report", new CommandLine(new ReportCommand(out, err)));
         cmd.addSubcommand("soak", new CommandLine(new SoakCommand(out, err)));
         cmd.addSubcommand("worker", new CommandLine(new WorkerCommand(err)));

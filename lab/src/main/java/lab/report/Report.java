@@ -14,10 +14,13 @@ public final class Report {
 
     private Report() {}
 
-    /** Writes the report of the run folder {@code dir} and answers its path. */
+    /**
+     * Writes the report of the run folder {@code dir} and answers its path; of a packed run ({@link PackedRun}), beside
+     * the file: {@code lesson.zip} gives {@code lesson.zip.report.html}.
+     */
     public static Path write(Path dir) throws BadRunFolder, IOException {
         RunFolder folder = RunFolder.read(dir);
-        Path out = dir.resolve(FILE);
+        Path out = Files.isRegularFile(dir) ? dir.resolveSibling(dir.getFileName() + "." + FILE) : dir.resolve(FILE);
         Files.writeString(out, ReportPage.html(Timeline.of(folder)));
         return out;
     }

@@ -28,7 +28,7 @@ import lab.store.TableFile;
  * @param summary  {@code summary.json}, or null when absent: the figures as the session counted them
  * @param counted  the span the summary counted (the last {@code counted} record), or null
  */
-record RunFolder(
+public record RunFolder(
         Path dir,
         List<Event> events,
         List<CounterRow> rows,
@@ -37,7 +37,11 @@ record RunFolder(
         Map<String, Object> summary,
         LabFact.Counted counted) {
 
-    static RunFolder read(Path dir) throws BadRunFolder {
+    /** The run folder {@code dir}, or the one a file of {@link PackedRun} holds. */
+    public static RunFolder read(Path dir) throws BadRunFolder {
+        if (Files.isRegularFile(dir)) {
+            dir = PackedRun.unpack(dir);
+        }
         if (!Files.isDirectory(dir)) {
             throw new BadRunFolder(dir + ": expected a run folder (runs/<yyyyMMdd-HHmmss-SSS>), found "
                     + (Files.exists(dir) ? "a file" : "nothing"));
@@ -110,7 +114,7 @@ record RunFolder(
     }
 
     /** The tick period: as counted, else as summarised, else null (no window can be drawn). */
-    Duration every() {
+    public Duration every() {
         Long ms = counted != null ? counted.everyMs() : null;
         if (ms == null && summary != null && summary.get("every_ms") instanceof Number n) {
             ms = n.longValue();
@@ -118,11 +122,11 @@ record RunFolder(
         return ms == null ? null : Duration.ofMillis(ms);
     }
 
-    Instant countedFrom() {
+    public Instant countedFrom() {
         return counted == null ? null : counted.from();
     }
 
-    Instant countedTo() {
+    public Instant countedTo() {
         return counted == null ? null : counted.to();
     }
 }

@@ -6,6 +6,7 @@ import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.Terminal;
 import java.io.IOException;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -56,6 +57,16 @@ public final class Dashboard implements AutoCloseable {
      */
     public void run(Supplier<LabSnapshot> snapshots, Consumer<Command> commands, BooleanSupplier stop)
             throws IOException {
+        run(snapshots, commands, stop, null);
+    }
+
+    /**
+     * {@link #run(Supplier, Consumer, BooleanSupplier)} fed from a recording: {@code playback} takes its own keys
+     * first, and its banner replaces the servers in the header.
+     */
+    public void run(
+            Supplier<LabSnapshot> snapshots, Consumer<Command> commands, BooleanSupplier stop, Playback playback)
+            throws IOException {
         synchronized (lock) {
             if (started || closed) {
                 throw new IllegalStateException("a dashboard runs once");
@@ -65,15 +76,17 @@ public final class Dashboard implements AutoCloseable {
             started = true;
         }
         try {
-            loop(snapshots, commands, stop);
+            loop(snapshots, commands, stop, playback);
         } finally {
             close();
         }
     }
 
-    private void loop(Supplier<LabSnapshot> snapshots, Consumer<Command> commands, BooleanSupplier stop)
+    private void loop(
+            Supplier<LabSnapshot> snapshots, Consumer<Command> commands, BooleanSupplier stop, Playback playback)
             throws IOException {
         LabSnapshot shown = null;
+        String shownBanner = null;
         boolean redraw = true;
         boolean complete = true;
         long lastLook = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(FRAME_MILLIS);
@@ -82,7 +95,12 @@ public final class Dashboard implements AutoCloseable {
                 if (key.getKeyType() == KeyType.EOF) {
                     return;
                 }
-                redraw |= view.onKey(key, snapshots.get(), commands);
+                LabSnapshot current = snapshots.get();
+                if (playback != null && ownKey(key, current) && playback.key(key.getCharacter())) {
+                    redraw = true;
+                    continue;
+                }
+                redraw |= view.onKey(key, current, commands);
             }
             if (screen.doResizeIfNecessary() != null) {
                 redraw = true;
@@ -92,9 +110,11 @@ public final class Dashboard implements AutoCloseable {
             if (redraw || now - lastLook >= TimeUnit.MILLISECONDS.toNanos(FRAME_MILLIS)) {
                 lastLook = now;
                 LabSnapshot s = snapshots.get();
-                if (redraw || !s.equals(shown)) {
-                    draw(s, complete);
+                String banner = playback == null ? null : playback.banner();
+                if (redraw || !s.equals(shown) || !Objects.equals(banner, shownBanner)) {
+                    draw(s, banner, complete);
                     shown = s;
+                    shownBanner = banner;
                     redraw = false;
                     complete = false;
                 }
@@ -108,12 +128,21 @@ public final class Dashboard implements AutoCloseable {
         }
     }
 
-    private void draw(LabSnapshot s, boolean complete) throws IOException {
+    /** A plain character, while no question or quit has the keys: the only keys a playback may take. */
+    private boolean ownKey(KeyStroke key, LabSnapshot current) {
+        return key.getKeyType() == KeyType.Character
+                && !key.isCtrlDown()
+                && !key.isAltDown()
+                && !current.quitAsked()
+                && (current.scenario() == null || current.scenario().question() == null);
+    }
+
+    private void draw(LabSnapshot s, String banner, boolean complete) throws IOException {
         synchronized (lock) {
             if (closed) {
                 return;
             }
-            renderer.render(screen.newTextGraphics(), s, view.view(s));
+            renderer.render(screen.newTextGraphics(), s, view.view(s), banner);
             // DELTA sends only the cells that changed: no full repaint, no flicker. COMPLETE after a resize.
             screen.refresh(complete ? Screen.RefreshType.COMPLETE : Screen.RefreshType.DELTA);
         }

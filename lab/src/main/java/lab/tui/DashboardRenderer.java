@@ -73,6 +73,11 @@ public final class DashboardRenderer {
 
     /** Draws {@code s} over the whole of {@code g} as {@code view} asks: the why line's finding, the boxes on top. */
     void render(TextGraphics g, LabSnapshot s, ViewState view) {
+        render(g, s, view, null);
+    }
+
+    /** As above; {@code banner}, when not null, says in the header that a recording plays (see {@link Playback}). */
+    void render(TextGraphics g, LabSnapshot s, ViewState view, String banner) {
         TerminalSize size = g.getSize();
         int w = size.getColumns();
         int h = size.getRows();
@@ -81,10 +86,10 @@ public final class DashboardRenderer {
             return;
         }
         new Pen(g, look).clear();
-        header.draw(region(g, 0, 0, w, HeaderPanel.HEIGHT), s);
+        header.draw(region(g, 0, 0, w, HeaderPanel.HEIGHT), s, banner);
 
         int keysTop = h - KeyBar.wantedHeight(s);
-        keys.draw(region(g, 0, keysTop, w, h - keysTop), s);
+        keys.draw(region(g, 0, keysTop, w, h - keysTop), s, banner != null);
         int top = HeaderPanel.HEIGHT;
         // Workers take at most a third of what is left, so that the table and timeline keep room on a short screen.
         int workersHeight = Math.min(WorkersPanel.wantedHeight(s), Math.max(3, (keysTop - top) / 3));

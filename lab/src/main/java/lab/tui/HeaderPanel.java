@@ -18,12 +18,14 @@ final class HeaderPanel {
         this.look = look;
     }
 
-    void draw(TextGraphics region, LabSnapshot s) {
+    /** {@code banner}: null live; a replay's line, drawn where the servers are, with REPLAY on the badge. */
+    void draw(TextGraphics region, LabSnapshot s, String banner) {
         Pen pen = new Pen(region, look);
         Header h = s.header();
         String name = h.mode().toUpperCase(Locale.ROOT);
         int badge = Math.max(Pen.cells(name), 4) + 4;
-        pen.putBadge(0, 0, Pen.fit("  " + look.say("MODE", "模式"), badge), h.mode());
+        pen.putBadge(
+                0, 0, Pen.fit("  " + (banner != null ? look.say("REPLAY", "回放") : look.say("MODE", "模式")), badge), h.mode());
         int col = pen.putBadge(0, 1, Pen.fit("  " + name, badge), h.mode()) + 1;
 
         String sep = look.glyphs().separator();
@@ -33,6 +35,10 @@ final class HeaderPanel {
                 + look.say("store ", "存储 ") + h.store();
         pen.put(col, 0, knobs, Role.TITLE);
 
+        if (banner != null) {
+            pen.put(col, 1, banner, Role.WARN);
+            return;
+        }
         // The in-process H2 is left out: row 1 names the store, and the room needed is for where Redis and
         // PostgreSQL came from (the machine's binaries or Maven Central's), which decides what the room sees.
         int c = col;

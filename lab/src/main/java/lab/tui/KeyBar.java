@@ -21,11 +21,18 @@ final class KeyBar {
         return s.flash() == null ? 1 : 2;
     }
 
-    void draw(TextGraphics region, LabSnapshot s) {
+    /** {@code replay}: a recording plays, and its keys replace the live lab's. */
+    void draw(TextGraphics region, LabSnapshot s, boolean replay) {
         Pen pen = new Pen(region, look);
         int y = pen.height() - 1;
         if (s.flash() != null && y > 0) {
             pen.put(0, y - 1, Pen.fit(" " + s.flash(), pen.width()), Role.FLASH);
+        }
+        if (s.quitAsked() && replay) {
+            int c = pen.put(0, y, look.say(" Quit the replay? ", " 退出回放？"), Role.FLASH);
+            c = pen.put(c + 1, y, "y", Role.KEY);
+            pen.put(c, y, look.say(" yes   any other key: no", " 是   其他键：否"), Role.PLAIN);
+            return;
         }
         if (s.quitAsked()) {
             int c = pen.put(0, y, look.say(" Quit the lab? ", " 退出实验？"), Role.FLASH);
@@ -36,13 +43,24 @@ final class KeyBar {
         }
         int c = 0;
         // Whole entries only: a key cut in half reads as a different key. The help box lists every one.
-        for (String[] key : keys(s)) {
+        for (String[] key : replay ? replayKeys() : keys(s)) {
             if (c + Pen.cells(key[0]) + Pen.cells(key[1]) + 1 > pen.width()) {
                 continue;
             }
             c = pen.put(c, y, key[0], Role.KEY);
             c = pen.put(c, y, " " + key[1] + " ", Role.PLAIN);
         }
+    }
+
+    private List<String[]> replayKeys() {
+        return List.of(
+                new String[] {"?", look.say("help", "帮助")},
+                new String[] {"q", look.say("quit", "退出")},
+                new String[] {"space", look.say("play", "播放")},
+                new String[] {", .", look.say("step", "单步")},
+                new String[] {"[ ]", look.say("speed", "速度")},
+                new String[] {"g", look.say("next dup/miss", "下一个重复/漏跑")},
+                new String[] {"e", look.say("why", "原因")});
     }
 
     private List<String[]> keys(LabSnapshot s) {

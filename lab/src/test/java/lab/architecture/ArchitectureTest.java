@@ -68,6 +68,8 @@ class ArchitectureTest {
             Map.entry("matrix", Set.of("launcher", "session", "nemesis", "check", "protocol")),
             // The report draws a run folder after the fact: the table's rows, the recording, the explainer.
             Map.entry("report", Set.of("check", "store", "protocol")),
+            // The replay plays a run folder on the dashboard: the report's reader, the live model, no lab at all.
+            Map.entry("replay", Set.of("report", "tui", "headless", "session", "check", "store", "protocol")),
             // The course for one: the lessons in order, what each page says to read first, the learner's progress.
             Map.entry("course", Set.of("scenario", "protocol")),
             // The exam compiles a learner's lock, names its mode, and plays the battery of trials as a scenario.
@@ -81,6 +83,7 @@ class ArchitectureTest {
                             "course",
                             "examiner",
                             "matrix",
+                            "replay",
                             "report",
                             "soak",
                             "runs",

@@ -1,0 +1,187 @@
+package lab.replay;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lab.check.Checker;
+import lab.check.Figures;
+import lab.check.Finding;
+import lab.headless.EventLine;
+import lab.protocol.Event;
+import lab.protocol.Knobs;
+import lab.protocol.LabFact;
+import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
+import lab.protocol.Modes;
+import lab.protocol.WorkerFact;
+import lab.session.Header;
+import lab.session.LabSnapshot;
+import lab.session.LiveModel;
+import lab.session.LockView;
+import lab.session.ScenarioView;
+import lab.session.WorkerProc;
+import lab.store.CounterRow;
+
+/**
+ * The dashboard's snapshot at one instant of a recording, built afresh each time from the records up to that instant,
+ * through the live dashboard's own model: so a tick stepped onto from before or from after shows the same screen, and
+ * the screen is the one the live run drew from the same facts.
+ */
+final class Scene {
+    /** The timeline's width, and how far back a worker's absence is marked on it (as the live model keeps it). */
+    private static final int LANES = 31;
+
+    private final Recording r;
+    private final ZoneId zone;
+
+    Scene(Recording r, ZoneId zone) {
+        this.r = r;
+        this.zone = zone;
+    }
+
+    /**
+     * @param focus the finding the why line shows (where {@code g} landed), or null: the newest due
+     * @param flash a line for the trainer, or null
+     */
+    LabSnapshot at(Instant t, Finding focus, String flash, boolean quitAsked) {
+        Duration every = r.every();
+        LiveModel model = new LiveModel(every);
+        Instant firstMarked = Checker.floor(t, every).minus(every.multipliedBy(LANES));
+        Instant boundary = r.start();
+        Event mode = null;
+        Event lock = null;
+        for (Event e : r.events()) {
+            if (e.ts().isAfter(t)) {
+                break;
+            }
+            // Who was not running at each tick the timeline shows, noted as the live lab notes it while it runs.
+            while (!boundary.isAfter(e.ts())) {
+                if (!boundary.isBefore(firstMarked)) {
+                    model.observeWorkers(Workers.at(r, boundary), boundary);
+                }
+                boundary = boundary.plus(every);
+            }
+            String line = EventLine.format(e, zone);
+            if (e.worker().equals(Event.LAB)) {
+                model.onLabLine(line);
+            } else {
+                model.onEvent(e, line);
+            }
+            if (e.fact() instanceof LabFact.Switch s && s.acknowledgedAt() != null) {
+                model.modeSwitched(e.mode(), s.acknowledgedAt());
+                mode = e;
+            } else if (e.fact() instanceof WorkerFact.InMode && mode == null) {
+                mode = e;
+            } else if (e.fact() instanceof LabFact.Lock) {
+                lock = e;
+            }
+        }
+        List<WorkerProc> procs = Workers.at(r, t);
+        model.observeWorkers(procs, t);
+        List<CounterRow> written = r.rows().stream().filter(x -> !x.createdAt().isAfter(t)).toList();
+        model.onRows(written);
+        model.explained(due(t, focus));
+        ModeSpec spec = spec(mode);
+        String modeName = mode == null ? spec.mode().cliName() : mode.mode();
+        Header header = new Header(
+                modeName,
+                procs.size(),
+                every,
+                spec.get(Knobs.TASK_TIME),
+                spec.get(Knobs.LOCK_TTL),
+                "as recorded",
+                List.of(),
+                "",
+                spec);
+        String holder = holder(lock, procs);
+        return model.snapshot(
+                header,
+                procs,
+                lockView(lock, spec, t),
+                holder,
+                null,
+                totals(written, t),
+                Captions.at(r, t),
+                flash,
+                quitAsked,
+                t);
+    }
+
+    /** The findings due by {@code t}, by when they came due; {@code focus} last, where the why line reads. */
+    List<Finding> due(Instant t, Finding focus) {
+        List<Finding> due = new ArrayList<>(r.findings().stream()
+                .filter(f -> !r.due(f).isAfter(t))
+                .sorted(Comparator.comparing(r::due).thenComparing(Finding::tick))
+                .toList());
+        if (focus != null && due.remove(focus)) {
+            due.add(focus);
+        }
+        return due;
+    }
+
+    /** The spec in force: the last switch's, else the first worker's own; the defaults of a mode this lab lacks. */
+    private static ModeSpec spec(Event e) {
+        Map<String, String> recorded = e == null
+                ? Map.of()
+                : e.fact() instanceof LabFact.Switch s ? s.spec() : ((WorkerFact.InMode) e.fact()).spec();
+        Mode mode = Modes.byName(e == null ? "" : e.mode()).orElse(Modes.all().get(0));
+        Map<String, String> knobs = new LinkedHashMap<>(recorded);
+        knobs.remove("mode");
+        try {
+            return ModeSpec.defaults(mode).merge(knobs);
+        } catch (RuntimeException unknownKnob) {
+            // A knob this lab does not know (a newer lab's): the header shows the defaults beside the recorded mode.
+            return ModeSpec.defaults(mode);
+        }
+    }
+
+    private static String holder(Event lock, List<WorkerProc> procs) {
+        if (lock == null || ((LabFact.Lock) lock.fact()).holder() == null) {
+            return null;
+        }
+        String owner = ((LabFact.Lock) lock.fact()).holder();
+        return procs.stream()
+                .map(WorkerProc::id)
+                .filter(id -> owner.equals(id) || owner.startsWith(id + "-"))
+                .findFirst()
+                .orElse(null);
+    }
+
+    private static LockView lockView(Event e, ModeSpec spec, Instant t) {
+        Mode.Lock kind = spec.mode().lock();
+        if (e == null) {
+            return new LockView(kind, "-", null, -1, -1, List.of(), List.of(), null);
+        }
+        LabFact.Lock l = (LabFact.Lock) e.fact();
+        long left = l.ttlMs() == null ? -1 : Math.max(0, l.ttlMs() - Duration.between(e.ts(), t).toMillis());
+        long total = kind.sight() == Mode.Sight.LEASE ? spec.get(Knobs.LOCK_TTL).toMillis() : -1;
+        return new LockView(kind, l.key() == null ? "-" : l.key(), l.holder(), left, total, List.of(), List.of(), null);
+    }
+
+    /** Each mode's figures so far, counted from the table as the live lab counts them: from the count's start, then each switch. */
+    private Map<String, Figures> totals(List<CounterRow> rows, Instant t) {
+        Map<String, Figures> totals = new LinkedHashMap<>();
+        if (t.isBefore(r.countFrom())) {
+            return totals;
+        }
+        Instant from = r.countFrom();
+        String mode = r.events().get(0).mode();
+        for (Event e : r.events()) {
+            if (e.ts().isAfter(t)) {
+                break;
+            }
+            if (e.fact() instanceof LabFact.Switch s && s.acknowledgedAt() != null) {
+                totals.merge(mode, Checker.figures(rows, from, s.acknowledgedAt(), r.every()), Figures::plus);
+                from = s.acknowledgedAt();
+                mode = e.mode();
+            }
+        }
+        totals.merge(mode, Checker.figures(rows, from, t, r.every()), Figures::plus);
+        return totals;
+    }
+}
