@@ -2,6 +2,7 @@ package lab.worker;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import lab.protocol.AttachGrant;
 import lab.protocol.ClockOffset;
 import lab.protocol.Control;
@@ -22,8 +25,9 @@ import lab.protocol.WorkerConfig;
  * scheduler, job and guard — but it learns the lab's settings from the launcher it reports to, and its event lines
  * travel there over HTTP ({@link ReportLink}) as well as to its stdout (a pod's log).
  *
- * <p>It shares its shutdown path with {@link WorkerMain} ({@link ShutdownPath}); its start-up differs where the two
- * learn their settings (stdin there, the launcher's reply here) and report (stdout there, HTTP and stdout here).
+ * <p>It is wired as {@link WorkerMain} is, and stops by the same shutdown path ({@link WorkerParts}); its start-up
+ * differs where the two learn their settings (stdin there, the launcher's reply here) and report (stdout there, HTTP
+ * and stdout here).
  */
 public final class Standalone {
     /** Exit code as the launcher's: 3, it could not start what it needs (2, refused, comes with the refusal). */
@@ -49,7 +53,7 @@ public final class Standalone {
         PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(err);
         // Library chatter (Undertow's and XNIO's start-up notices, through java.util.logging) is not the lesson.
-        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+        Logger.getLogger("").setLevel(Level.WARNING);
         // host-mutex's folder: the one given, which workers on one machine share as one host's workers do; else one of
         // this process's temp folder (run.sh gives each run its own, removed at exit), so nothing is left behind.
         Path lockDir = o.lockDir() != null
@@ -71,41 +75,28 @@ public final class Standalone {
 
         EventOut out =
                 new EventOut(w, pid, new PrintStream(tee(link.lines(), stdout), true, StandardCharsets.UTF_8), clock);
-        CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
-        GuardFactory guards = new GuardFactory(config, pid, clock, job::issueToken);
-        TickRunner runner = new TickRunner(w, job, guards, out);
-        ScheduleSlot scheduler = ScheduleSlot.of(config, runner, guards, out, clock);
-        runner.scheduledBy(scheduler);
+        WorkerParts parts = new WorkerParts(config, pid, out, clock);
         try {
-            job.connect();
-            runner.switchTo(config.spec());
+            parts.begin();
         } catch (Exception e) {
             err.println(w + " - cannot start in mode " + config.spec().mode() + " (the lab's mode in force): "
                     + Secrets.mask(String.valueOf(e.getMessage())) + "; stopping");
-            return leaveAttached(link, runner, job);
+            return leaveAttached(link, parts);
         }
-        HttpApi http = new HttpApi(w, pid, config.token(), runner);
         int port;
         try {
-            port = http.start(o.httpAddress(), o.httpPort());
+            port = parts.http.start(o.httpAddress(), o.httpPort());
         } catch (RuntimeException e) {
             err.println(w + " - cannot listen on " + o.httpAddress() + ":" + o.httpPort() + ": " + e.getMessage()
                     + "; stopping");
-            return leaveAttached(link, runner, job);
+            return leaveAttached(link, parts);
         }
         // Only once it runs: a worker that could not start leaves by leaveAttached, not by a shutdown path that would
         // say it stops without releasing and halt with another code.
-        Runtime.getRuntime()
-                .addShutdownHook(ShutdownPath.hook(
-                        w,
-                        runner,
-                        scheduler,
-                        job,
-                        http,
-                        out,
-                        () -> link.leave(Duration.ofSeconds(1)),
-                        // Last: the runs that finished during the stop are reported before the goodbye.
-                        () -> link.leave(Duration.ofSeconds(5))));
+        parts.stopOnSignal(
+                () -> link.leave(Duration.ofSeconds(1)),
+                // Last: the runs that finished during the stop are reported before the goodbye.
+                () -> link.leave(Duration.ofSeconds(5)));
 
         ExecutorService switches = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, w + "-switch");
@@ -113,9 +104,9 @@ public final class Standalone {
             return t;
         });
         // Off the report thread: opening a guard may take seconds, and the heartbeats must go on meanwhile.
-        link.onControl(c -> switches.execute(() -> apply(c, http.switches(), link)));
+        link.onControl(c -> switches.execute(() -> apply(c, parts.http.switches(), link)));
         link.start();
-        scheduler.start();
+        parts.scheduler.start();
         out.ready(config.spec().mode().cliName(), o.httpAddress(), port);
         ClockOffset offset = link.offset();
         err.println(w + " - attached to " + o.reportTo() + " as " + w + "@" + o.host() + ", clock offset "
@@ -129,9 +120,9 @@ public final class Standalone {
      * After attaching, it could not start: says goodbye on the link, so that the launcher shows it as gone rather than
      * lost and waiting to come back; returns the exit code.
      */
-    private static int leaveAttached(ReportLink link, TickRunner runner, CounterJob job) {
-        runner.close();
-        job.close();
+    private static int leaveAttached(ReportLink link, WorkerParts parts) {
+        parts.runner.close();
+        parts.job.close();
         link.start();
         link.leave(Duration.ofSeconds(5));
         return CANNOT_START;
@@ -148,13 +139,13 @@ public final class Standalone {
     private static OutputStream tee(OutputStream a, OutputStream b) {
         return new OutputStream() {
             @Override
-            public void write(int x) throws java.io.IOException {
+            public void write(int x) throws IOException {
                 a.write(x);
                 b.write(x);
             }
 
             @Override
-            public void write(byte[] bytes, int off, int len) throws java.io.IOException {
+            public void write(byte[] bytes, int off, int len) throws IOException {
                 for (int i = off; i < off + len; i++) {
                     a.write(bytes[i]);
                 }
@@ -162,7 +153,7 @@ public final class Standalone {
             }
 
             @Override
-            public void flush() throws java.io.IOException {
+            public void flush() throws IOException {
                 b.flush();
             }
         };

@@ -46,22 +46,14 @@ public final class WorkerMain {
 
         Clock clock = Clock.systemUTC();
         EventOut out = new EventOut(w, pid, events, clock);
-        CounterJob job = new CounterJob(w, pid, config.storeUrl(), clock);
-        job.connect();
-        GuardFactory guards = new GuardFactory(config, pid, clock, job::issueToken);
-        TickRunner runner = new TickRunner(w, job, guards, out);
-        ScheduleSlot scheduler = ScheduleSlot.of(config, runner, guards, out, clock);
-        runner.scheduledBy(scheduler);
-        runner.switchTo(config.spec());
-        HttpApi http = new HttpApi(w, pid, config.token(), runner);
+        WorkerParts parts = new WorkerParts(config, pid, out, clock);
+        parts.begin();
+        parts.stopOnSignal(() -> {}, () -> {});
 
-        Runtime.getRuntime()
-                .addShutdownHook(ShutdownPath.hook(w, runner, scheduler, job, http, out, () -> {}, () -> {}));
-
-        int port = http.start(config.bind());
-        scheduler.start();
+        int port = parts.http.start(config.bind());
+        parts.scheduler.start();
         out.ready(config.spec().mode().cliName(), config.bind(), port);
-        watchParent(in, w, http.switches(), out);
+        watchParent(in, w, parts.http.switches(), out);
     }
 
     /**
