@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import lab.guard.LockNames;
 import lab.guard.LockObserver;
 import lab.guard.LockState;
 import lab.guard.ModeDeclaration;
@@ -151,8 +152,8 @@ public final class LockWatcher implements AutoCloseable {
                         lock,
                         switch (lock.sight()) {
                             case EACH_PROCESS -> "in-JVM mutex";
-                            case CALLS -> "scheduler_lock:" + job;
-                            default -> "scheduler_lock." + job + ".lock";
+                            case CALLS -> LockNames.key(job);
+                            default -> LockNames.file(job);
                         },
                         holders.isEmpty() ? null : String.join(", ", holders),
                         -1,

@@ -11,7 +11,9 @@ import lab.guard.Attempt;
 import lab.guard.GuardContext;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
+import lab.guard.LockNames;
 import lab.guard.Tick;
+import lab.guard.Waiting;
 import lab.guard.postgres.PostgresLocks;
 import lab.guard.redis.FencingCounter;
 import lab.protocol.GivenBack;
@@ -31,9 +33,6 @@ import redis.clients.jedis.JedisPool;
  * through it until its wait is over, as the lab's Redis lock does.
  */
 final class ExamMechanism implements LockMechanism<ExamLease> {
-    /** How often a worker that waits for the lock asks again. */
-    static final Duration POLL = Duration.ofMillis(50);
-
     private final String worker;
     private final String owner;
     private final String key;
@@ -51,7 +50,7 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
         this.worker = ctx.worker();
         this.owner = ctx.worker() + "-" + ctx.pid() + "-"
                 + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
-        this.key = "scheduler_lock:" + ctx.config().job();
+        this.key = LockNames.key(ctx.config().job());
         this.ttl = ctx.spec().get(Knobs.LOCK_TTL);
         this.wait = ctx.spec().get(Knobs.LOCK_WAIT);
         this.clock = ctx.clock();
@@ -67,7 +66,7 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
         while (true) {
             Bounded.Answer<Optional<ExamLock.Handle>> a = called(tick, learners::lock);
             long waited = (System.nanoTime() - start) / 1_000_000;
-            boolean waitLeft = waited + POLL.toMillis() < wait.toMillis();
+            boolean waitLeft = waited + Waiting.POLL.toMillis() < wait.toMillis();
             if (a instanceof Bounded.Returned<Optional<ExamLock.Handle>> r) {
                 if (r.value() != null && r.value().isPresent()) {
                     return new Attempt.Granted<>(lease(r.value().get(), waited));
@@ -80,17 +79,17 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
                             GivenBack.ErrorReason.LOCK_THREW);
                 }
                 if (waitLeft) {
-                    Thread.sleep(POLL.toMillis());
+                    Thread.sleep(Waiting.POLL.toMillis());
                     continue;
                 }
                 return new Attempt.Refused<>(
                         worker + " - " + className + " lock '" + key + "' not acquired: lock returned empty"
-                                + (wait.isZero() ? "" : ", after waiting " + waited + " ms"),
+                                + Waiting.after(wait, waited),
                         WorkerFact.Skipped.held(key, null, null, wait.isZero() ? null : waited));
             }
             if (a instanceof Bounded.Threw<Optional<ExamLock.Handle>> t) {
                 if (t.serverDown() && waitLeft) {
-                    Thread.sleep(POLL.toMillis());
+                    Thread.sleep(Waiting.POLL.toMillis());
                     continue;
                 }
                 return t.serverDown()

@@ -15,6 +15,7 @@ import lab.guard.Attempt;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
+import lab.guard.LockNames;
 import lab.guard.Tick;
 import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
@@ -55,7 +56,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
         this.owner = worker + "-" + pid;
         this.host = host;
         this.folder = folder;
-        this.file = "scheduler_lock." + job + ".lock";
+        this.file = LockNames.file(job);
     }
 
     /** The file lock, held until {@link #release}. */

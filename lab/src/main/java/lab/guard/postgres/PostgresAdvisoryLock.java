@@ -2,13 +2,17 @@ package lab.guard.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.OptionalLong;
 import lab.guard.Attempt;
 import lab.guard.Clients;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
+import lab.guard.RoundTrip;
 import lab.guard.Tick;
 import lab.protocol.LockFact;
 import lab.protocol.WorkerFact;
@@ -148,16 +152,15 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
      * back the connection it last returned, the one the lock's COMMIT was just sent on.
      */
     @Override
-    public java.util.OptionalLong roundTripUs() {
-        long start = System.nanoTime();
-        try (Connection c = pool.getConnection();
-                java.sql.Statement st = c.createStatement();
-                java.sql.ResultSet rs = st.executeQuery("SELECT 1")) {
-            rs.next();
-            return java.util.OptionalLong.of((System.nanoTime() - start) / 1000);
-        } catch (SQLException | RuntimeException e) {
-            return java.util.OptionalLong.empty();
-        }
+    public OptionalLong roundTripUs() {
+        return RoundTrip.us(() -> {
+            try (Connection c = pool.getConnection();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT 1")) {
+                rs.next();
+                return true;
+            }
+        });
     }
 
     @Override

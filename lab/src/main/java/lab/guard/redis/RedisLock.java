@@ -2,14 +2,18 @@ package lab.guard.redis;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
 import lab.guard.Attempt;
 import lab.guard.Clients;
 import lab.guard.GrantLetters;
 import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
+import lab.guard.RoundTrip;
 import lab.guard.Tick;
+import lab.guard.Waiting;
 import lab.protocol.LockFact;
 import lab.protocol.Secrets;
 import lab.protocol.WorkerFact;
@@ -58,7 +62,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
 
     /**
      * Takes the lock, and with {@code fenced} a token with it ({@code INCR} in the same script: no grant without a
-     * token). Waits up to {@code wait} for a lock someone holds, trying again every {@link #POLL}, before it skips.
+     * token). Waits up to {@code wait} for a lock someone holds, trying again every {@link Waiting#POLL} (Redisson's
+     * waiters wake on a release; polling is the plain way), before it skips.
      */
     public RedisLock(
             String worker,
@@ -83,9 +88,6 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         this.release = new RedisRelease(worker, ttl, safeRelease, clock);
     }
 
-    /** How often a waiting worker tries again: Redisson's waiters wake on a release; polling is the plain way. */
-    static final Duration POLL = Duration.ofMillis(50);
-
     /**
      * The grant and the token in one script: the lock is taken only if the fencing counter exists (the launcher
      * restored it after any restart of Redis), and its token is counted in the same step. -1: no counter; when held,
@@ -102,8 +104,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     public record Owned(String key, String owner, long fence, String acquired, String ranHow, LockFact.Acquired granted)
             implements Lease {
         @Override
-        public java.util.OptionalLong token() {
-            return fence > 0 ? java.util.OptionalLong.of(fence) : java.util.OptionalLong.empty();
+        public OptionalLong token() {
+            return fence > 0 ? OptionalLong.of(fence) : OptionalLong.empty();
         }
     }
 
@@ -128,8 +130,8 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         String owner = worker + "-" + pid + "-" + GrantLetters.next();
         String set = "SET " + key + " " + owner + " NX PX " + ttl.toMillis()
                 + (fenced ? " + INCR " + FencingCounter.key(job) : "");
-        java.time.Instant asked = clock.instant();
-        java.time.Instant until = asked.plus(wait);
+        Instant asked = clock.instant();
+        Instant until = asked.plus(wait);
         // A worker that waits for the lock keeps trying through a Redis that is down or restarting, as Redisson's
         // retries do, until its wait is over: a restart of a few milliseconds must not end a wait of seconds.
         while (true) {
@@ -140,17 +142,17 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                 attempt = new Attempt.Broken<>(
                         worker + " - redis at " + Secrets.mask(url) + " unreachable: " + RedisLocks.reason(e));
             }
-            java.time.Instant now = clock.instant();
+            Instant now = clock.instant();
             if (!(attempt instanceof Attempt.Broken<Owned>) || !now.isBefore(until)) {
                 return attempt;
             }
-            untilNextTry(now, until);
+            Waiting.untilNextTry(now, until);
         }
     }
 
-    /** Tries, and with a wait tries again every {@link #POLL}, until granted or {@code until}. */
+    /** Tries, and with a wait tries again every {@link Waiting#POLL}, until granted or {@code until}. */
     private Attempt<Owned> tryUntil(
-            Jedis jedis, String key, String owner, String set, java.time.Instant asked, java.time.Instant until)
+            Jedis jedis, String key, String owner, String set, Instant asked, Instant until)
             throws InterruptedException {
         while (true) {
             Try tried = take(jedis, key, owner);
@@ -163,23 +165,17 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
             if (token > 0) {
                 return new Attempt.Granted<>(granted(key, owner, token, set));
             }
-            java.time.Instant now = clock.instant();
+            Instant now = clock.instant();
             if (!now.isBefore(until)) {
                 RedisLocks.Holder holder = tried.holder() != null ? tried.holder() : RedisLocks.holderNow(jedis, key);
                 long waited = Duration.between(asked, now).toMillis();
                 return new Attempt.Refused<>(
                         worker + " - redis lock '" + key + "' not acquired: " + holder + " (" + set + " → nil"
-                                + (wait.isZero() ? "" : ", after waiting " + waited + " ms") + ")",
+                                + Waiting.after(wait, waited) + ")",
                         WorkerFact.Skipped.held(key, holder.owner(), holder.msLeft(), waited));
             }
-            untilNextTry(now, until);
+            Waiting.untilNextTry(now, until);
         }
-    }
-
-    /** Sleeps one {@link #POLL}, or what is left of the wait if less. */
-    private static void untilNextTry(java.time.Instant now, java.time.Instant until) throws InterruptedException {
-        Thread.sleep(Math.min(
-                POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
     }
 
     /**
@@ -217,14 +213,13 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
 
     /** A {@code PING} on a connection from the pool the lock's calls take theirs from (its idle ones, last used first). */
     @Override
-    public java.util.OptionalLong roundTripUs() {
-        long start = System.nanoTime();
-        try (Jedis jedis = pool.getResource()) {
-            jedis.ping();
-            return java.util.OptionalLong.of((System.nanoTime() - start) / 1000);
-        } catch (JedisException e) {
-            return java.util.OptionalLong.empty();
-        }
+    public OptionalLong roundTripUs() {
+        return RoundTrip.us(() -> {
+            try (Jedis jedis = pool.getResource()) {
+                jedis.ping();
+                return true;
+            }
+        });
     }
 
     @Override
@@ -238,7 +233,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     }
 
     @Override
-    public LockEvent expireAt(Owned lease, java.time.Instant at) {
+    public LockEvent expireAt(Owned lease, Instant at) {
         return release.expireAt(pool, lease.key(), lease.owner(), at);
     }
 

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import lab.guard.Clients;
 import lab.guard.Failures;
+import lab.guard.LockNames;
 import lab.protocol.Secrets;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.Jedis;
@@ -16,7 +17,7 @@ public final class RedisLocks {
     private RedisLocks() {}
 
     public static String key(String job) {
-        return "scheduler_lock:" + job;
+        return LockNames.key(job);
     }
 
     /** Fixed width, so that the keys of a job sort by their tick as text too. */

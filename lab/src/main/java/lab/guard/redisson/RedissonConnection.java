@@ -2,12 +2,17 @@ package lab.guard.redisson;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import lab.guard.Clients;
+import lab.guard.Failures;
+import lab.guard.RoundTrip;
 import lab.protocol.Secrets;
 import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
+import org.redisson.api.redisnode.RedisNodes;
 import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 
@@ -49,7 +54,7 @@ final class RedissonConnection implements AutoCloseable {
             Duration watchdog,
             String process,
             String job,
-            java.util.function.LongConsumer rebuilt) {
+            LongConsumer rebuilt) {
         return clients.fitting(
                 "redisson " + url,
                 RedissonConnection.class,
@@ -90,7 +95,7 @@ final class RedissonConnection implements AutoCloseable {
             client = Redisson.create(config);
         } catch (RuntimeException e) {
             throw new IllegalStateException(
-                    "redis at " + Secrets.mask(url) + " unreachable for Redisson: " + lab.guard.Failures.rootCause(e),
+                    "redis at " + Secrets.mask(url) + " unreachable for Redisson: " + Failures.rootCause(e),
                     e);
         }
         RedissonConnection c = new RedissonConnection(client, watchdog.toMillis(), process, RedissonNames.owners(job));
@@ -120,12 +125,8 @@ final class RedissonConnection implements AutoCloseable {
      * One {@code PING} through Redisson's command executor, on the pool its lock scripts take their connection from, in
      * µs; empty when Redis did not answer. Awaited on the calling thread, as the lock's calls are.
      */
-    java.util.OptionalLong pingUs() {
-        long start = System.nanoTime();
-        boolean pong = client.getRedisNodes(org.redisson.api.redisnode.RedisNodes.SINGLE)
-                .getInstance()
-                .ping(2, TimeUnit.SECONDS);
-        return pong ? java.util.OptionalLong.of((System.nanoTime() - start) / 1000) : java.util.OptionalLong.empty();
+    OptionalLong pingUs() {
+        return RoundTrip.us(() -> client.getRedisNodes(RedisNodes.SINGLE).getInstance().ping(2, TimeUnit.SECONDS));
     }
 
     long nextGrant() {
