@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Optional;
 import lab.guard.LockListener;
 import lab.guard.Tick;
+import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
 import net.javacrumbs.shedlock.core.ExtensibleLockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
@@ -76,7 +77,7 @@ final class SaidExtensions implements ExtensibleLockProvider {
                     tick,
                     worker + " - KeepAliveLockProvider: " + command + " → 0: the row was no longer ours to extend"
                             + " (its lock_until had passed); the keep-alive stops",
-                    lab.protocol.GivenBack.Lost.of(name, owner, null, null));
+                    GivenBack.Lost.of(name, owner, null, null));
             return extended;
         }
     }

@@ -3,28 +3,25 @@ package lab.guard.shedlock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import lab.guard.Clients;
 import lab.guard.Failures;
 import lab.guard.Guard;
 import lab.guard.Job;
-import lab.guard.Jobs;
 import lab.guard.LeasePolicy;
-import lab.guard.LockEvent;
 import lab.guard.LockListener;
 import lab.guard.Outcome;
-import lab.guard.Permit;
+import lab.guard.Reopening;
 import lab.guard.Tick;
 import lab.protocol.GivenBack;
-import lab.protocol.LockFact;
-import net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.LockProvider;
-import net.javacrumbs.shedlock.core.LockingTaskExecutor.TaskResult;
+import net.javacrumbs.shedlock.core.SimpleLock;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import net.javacrumbs.shedlock.provider.sql.DatabaseProduct;
 import net.javacrumbs.shedlock.support.KeepAliveLockProvider;
@@ -50,8 +47,8 @@ final class ShedLockGuard implements Guard {
      * switches as the pool is, so that a later switch into the mode is not a {@code CREATE TABLE} by every worker at
      * once and two more statements each. The lab never drops the table; a pool closed and forgotten leaves the set.
      */
-    private static final java.util.Set<DataSource> PREPARED =
-            java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+    private static final Set<DataSource> PREPARED =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     private final String worker;
     /** {@code w1-4242}: each grant's {@code locked_by} is this and a few letters of its own. */
@@ -66,8 +63,7 @@ final class ShedLockGuard implements Guard {
     private final LockListener listener;
     private final Supplier<DataSource> pool;
     private final boolean dbTime;
-    private final String configured;
-    private final RowSays said;
+    private final ShedLockTick ticks;
     private volatile DataSource ds;
     /** Clients this guard opened itself (built with no worker around it), closed with it; null when the worker's. */
     private Clients own;
@@ -101,9 +97,8 @@ final class ShedLockGuard implements Guard {
         this.clock = clock;
         this.listener = listener;
         this.pool = pool;
-        this.said = new RowSays(worker, name, lockAtMostFor, clock);
         this.dbTime = dbTime;
-        this.configured = dbTime ? "usingDbTime()" : "the worker's clock, forceUtcTimeZone()";
+        this.ticks = new ShedLockTick(worker, name, lockAtMostFor, dbTime, clock, listener);
     }
 
     /** This guard, closing {@code clients} when it is closed: they are its own, not a worker's. */
@@ -123,7 +118,7 @@ final class ShedLockGuard implements Guard {
             // after open).
             provider(opened, process)
                     .lock(new LockConfiguration(clock.instant(), WARM_UP, Duration.ofMillis(1), Duration.ZERO))
-                    .ifPresent(net.javacrumbs.shedlock.core.SimpleLock::unlock);
+                    .ifPresent(SimpleLock::unlock);
             PREPARED.add(opened);
         }
         ds = opened;
@@ -151,11 +146,11 @@ final class ShedLockGuard implements Guard {
     @Override
     public Outcome run(Tick tick, Job job) throws InterruptedException {
         if (ds == null) {
-            try {
-                open(); // the server was down when the worker switched: it may be back
-            } catch (Exception e) {
+            // The server was down when the worker switched: it may be back.
+            Optional<Exception> down = Reopening.failure(this::open);
+            if (down.isPresent()) {
                 return new Outcome.Failed(
-                        worker + " - postgres unreachable for ShedLock: " + Failures.rootCause(e)
+                        worker + " - postgres unreachable for ShedLock: " + Failures.rootCause(down.get())
                                 + "; tick skipped (fail closed)",
                         GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
             }
@@ -164,90 +159,11 @@ final class ShedLockGuard implements Guard {
         JdbcTemplateLockProvider provider = provider(ds, owner);
         Instant asked = clock.instant();
         Duration atLeast = lockAtLeastFor(tick, asked);
-        LockConfiguration config = new LockConfiguration(asked, name, lockAtMostFor, atLeast);
         LockProvider locks = keepAlive
                 ? new KeepAliveLockProvider(
                         new SaidExtensions(provider, worker, owner, tick, listener, clock), threads.executor())
                 : provider;
-        String call = "executeWithLock(lockAtMostFor " + lockAtMostFor.toMillis() + " ms, lockAtLeastFor "
-                + atLeast.toMillis() + " ms)";
-        long callStart = System.nanoTime();
-        AtomicReference<Instant> acquiredAt = new AtomicReference<>();
-        AtomicReference<Outcome> ran = new AtomicReference<>();
-        TaskResult<Outcome> result;
-        // When the job ended and ShedLock's unlock began: a row another worker took before it was taken from us.
-        AtomicReference<Instant> unlockAsked = new AtomicReference<>();
-        // The unlock's own time (release_us, for the benchmark): from the job's end to executeWithLock's return.
-        AtomicLong unlockStart = new AtomicLong();
-        try {
-            result = new DefaultLockingTaskExecutor(locks)
-                    .executeWithLock(
-                            () -> {
-                                acquiredAt.set(clock.instant());
-                                long acquireUs = (System.nanoTime() - callStart) / 1000;
-                                // With the worker's clock the row holds what ShedLock computed (createdAt plus
-                                // lockAtMostFor): no query is added to the hold, which would lengthen it past what
-                                // ShedLock alone takes. With the database's clock, only the row knows lock_until.
-                                Optional<ShedLockTable.Row> row = dbTime ? row() : Optional.empty();
-                                LockFact.Acquired granted = granted(row, owner, asked, acquireUs, atLeast);
-                                listener.on(
-                                        tick,
-                                        worker + " - " + call + " → locked: "
-                                                + row.map(ShedLockTable.Row::said)
-                                                        .orElse("locked_by " + owner + ", lock_until "
-                                                                + ShedLockTable.time(granted.expiresAt()))
-                                                + " (" + configured + ")",
-                                        granted);
-                                ran.set(Jobs.run(
-                                        worker,
-                                        job,
-                                        tick,
-                                        Permit.of(false),
-                                        "ran inside ShedLock's executeWithLock as " + owner,
-                                        granted,
-                                        null));
-                                unlockAsked.set(clock.instant());
-                                unlockStart.set(System.nanoTime());
-                                return ran.get();
-                            },
-                            config);
-        } catch (InterruptedException e) {
-            throw e;
-        } catch (Throwable e) {
-            String problem = worker + " - ShedLock's " + call + " failed: " + Failures.rootCause(e);
-            if (ran.get() != null) {
-                // The job ran and ShedLock's unlock failed: the row keeps its lock_until, up to lockAtMostFor.
-                listener.on(
-                        tick,
-                        problem + "; the row stays locked until its lock_until",
-                        GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
-                return ran.get();
-            }
-            return new Outcome.Failed(
-                    problem + "; tick skipped (fail closed)", GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
-        }
-        if (!result.wasExecuted()) {
-            return said.skipped(row(), call);
-        }
-        long releaseUs = (System.nanoTime() - unlockStart.get()) / 1000;
-        LockEvent given = said.givenBack(row(), owner, acquiredAt.get(), unlockAsked.get());
-        LockFact fact = given.fact() instanceof GivenBack back ? back.withReleaseUs(releaseUs) : given.fact();
-        listener.on(tick, given.detail(), fact instanceof GivenBack.Released r ? withRoundTrip(r) : fact);
-        return result.getResult();
-    }
-
-    /**
-     * ShedLock's nearest equivalent of a round trip, for the benchmark: {@code SELECT 1} through Spring's JdbcTemplate
-     * on the pool ShedLock's own JdbcTemplate takes its connections from, after the unlock (the row is free by then).
-     */
-    private GivenBack.Released withRoundTrip(GivenBack.Released r) {
-        long start = System.nanoTime();
-        try {
-            new JdbcTemplate(ds).queryForObject("SELECT 1", Integer.class);
-            return r.withRoundTripUs((System.nanoTime() - start) / 1000);
-        } catch (RuntimeException e) {
-            return r;
-        }
+        return ticks.run(tick, job, ds, locks, owner, asked, atLeast);
     }
 
     /**
@@ -263,31 +179,6 @@ final class ShedLockGuard implements Guard {
         // Whole milliseconds, rounded up: a hold cut short by the fraction lets the next worker in before it ended.
         Duration left = Duration.ofMillis((Duration.between(asked, until).toNanos() + 999_999) / 1_000_000);
         return left.compareTo(lockAtMostFor) > 0 ? lockAtMostFor : left;
-    }
-
-    /** The grant's facts, its {@code lock_until} read from the row (with {@code usingDbTime()} the database set it). */
-    private LockFact.Acquired granted(
-            Optional<ShedLockTable.Row> row, String owner, Instant asked, long acquireUs, Duration atLeast) {
-        Instant until = row.filter(r -> owner.equals(r.lockedBy()))
-                .map(ShedLockTable.Row::lockUntil)
-                .orElse(asked.plus(lockAtMostFor));
-        Instant holdUntil = atLeast.isZero() ? null : asked.plus(atLeast);
-        return LockFact.Acquired.of(ShedLockMode.LOCK, name, owner)
-                .expiring(lockAtMostFor.toMillis(), until, null)
-                .timed(Duration.between(asked, clock.instant()).toMillis(), acquireUs, holdUntil);
-    }
-
-    /** The row, or empty when it cannot be read: the sentences then say less, the tick is not changed by it. */
-    private Optional<ShedLockTable.Row> row() {
-        DataSource ds = this.ds;
-        if (ds == null) {
-            return Optional.empty();
-        }
-        try {
-            return ShedLockTable.read(ds, name);
-        } catch (java.sql.SQLException | RuntimeException e) {
-            return Optional.empty();
-        }
     }
 
     @Override

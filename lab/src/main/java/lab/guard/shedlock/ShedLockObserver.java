@@ -1,5 +1,6 @@
 package lab.guard.shedlock;
 
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +32,7 @@ final class ShedLockObserver implements LockObserver {
         Optional<ShedLockTable.Row> row;
         try {
             row = ShedLockTable.read(PostgresLocks.dataSource(clients, url, "lab-shedlock-observer"), name);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             // No table yet (no worker has opened the mode): nobody holds it.
             if ("42P01".equals(e.getSQLState())) {
                 return new LockState(ShedLockMode.LOCK, name, null, -1, List.of());
