@@ -2,6 +2,7 @@ package lab.guard.redisson;
 
 import java.util.List;
 import lab.guard.Attempt;
+import lab.guard.Lease;
 import lab.guard.LockEvent;
 import lab.protocol.GivenBack;
 import lab.protocol.WorkerFact;
@@ -42,7 +43,7 @@ final class HashSays {
     }
 
     /** Redisson said no: the hash, read after, says who holds it and for how long. */
-    <L extends lab.guard.Lease> Attempt<L> refused(RedissonConnection c, String call, long waitedMs, boolean waited) {
+    <L extends Lease> Attempt<L> refused(RedissonConnection c, String call, long waitedMs, boolean waited) {
         RedissonHash.Snapshot h = read(c);
         String holder = h == null ? null : h.holder();
         Long left = h == null || h.free() ? null : h.pttl();

@@ -1,5 +1,6 @@
 package lab.guard.redisson;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,6 @@ final class RedissonHash {
     }
 
     private static String text(Object o) {
-        return o instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : String.valueOf(o);
+        return o instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(o);
     }
 }

@@ -3,7 +3,8 @@ package lab.guard.redisson;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -13,14 +14,12 @@ import lab.guard.Clients;
 import lab.guard.Failures;
 import lab.guard.LockEvent;
 import lab.guard.LockMechanism;
+import lab.guard.Reopening;
 import lab.guard.Tick;
-import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
 import lab.protocol.Secrets;
 import org.redisson.RedissonFencedLock;
 import org.redisson.api.RLock;
-import org.redisson.api.RScript;
-import org.redisson.client.codec.StringCodec;
 
 /**
  * Mode {@code redisson}: Redisson's {@code RLock.tryLock(lock-wait, lock-ttl)}, the call its documentation shows (a
@@ -35,11 +34,6 @@ import org.redisson.client.codec.StringCodec;
  * fails closed.
  */
 final class RedissonLock implements LockMechanism<RedissonGrant> {
-    /** Leaves our entry's hash to expire at an instant, if it is still ours; Redisson has no call for it. */
-    static final String HEXISTS_AND_PEXPIREAT =
-            "if redis.call('hexists', KEYS[1], ARGV[1]) == 1 then return redis.call('pexpireat', KEYS[1], ARGV[2])"
-                    + " else return 0 end";
-
     private final String worker;
     private final String url;
     private final String job;
@@ -55,6 +49,7 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
     private volatile RedissonConnection conn;
     private String openedWith = "";
     private final HashSays said;
+    private final RedissonRelease release;
 
     /**
      * @param process  {@code <worker>-<pid>}, the head of every grant's owner
@@ -84,6 +79,7 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
         this.ownsClients = clients == null;
         this.clients = clients == null ? new Clients() : clients;
         this.said = new HashSays(worker, name, job, fenced);
+        this.release = new RedissonRelease(worker, name, ttl, clock, said);
     }
 
     @Override
@@ -120,12 +116,12 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
     public Attempt<RedissonGrant> acquire(Tick tick) throws InterruptedException {
         RedissonConnection c = conn;
         if (c == null) {
-            try {
-                open(); // Redis was down when the worker switched: it may be back
-                c = conn;
-            } catch (RuntimeException e) {
-                return new Attempt.Broken<>(worker + " - " + e.getMessage());
+            // Redis was down when the worker switched: it may be back.
+            Optional<Exception> down = Reopening.failure(this::open);
+            if (down.isPresent()) {
+                return new Attempt.Broken<>(worker + " - " + down.get().getMessage());
             }
+            c = conn;
         }
         long id = c.nextGrant();
         String entry = c.id() + ":" + id;
@@ -201,41 +197,17 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
         return took ? 0L : null;
     }
 
-    private static <T> T await(CompletionStage<T> f) throws InterruptedException, ExecutionException, TimeoutException {
+    static <T> T await(CompletionStage<T> f) throws InterruptedException, ExecutionException, TimeoutException {
         return f.toCompletableFuture().get(60, TimeUnit.SECONDS);
     }
 
     @Override
     public LockEvent release(RedissonGrant g) {
-        RedissonConnection c = conn;
-        String call = "unlock() of '" + name + "', entry " + g.entry();
-        try {
-            await(c.client().getLock(name).unlockAsync(g.threadId()));
-            return new LockEvent(
-                    worker + " - Redisson's " + call + " → hold count 0, hash deleted: free",
-                    GivenBack.Released.of(name, g.owner(), GivenBack.How.UNLOCK));
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IllegalMonitorStateException) {
-                return said.lost(c, g.owner(), call + " threw IllegalMonitorStateException");
-            }
-            return notReleased(g, e);
-        } catch (TimeoutException | RuntimeException e) {
-            return notReleased(g, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return notReleased(g, e);
-        }
-    }
-
-    private LockEvent notReleased(RedissonGrant g, Exception e) {
-        return new LockEvent(
-                worker + " - Redisson's lock '" + name + "' not released: " + Failures.rootCause(e) + "; it expires in"
-                        + " at most " + ttl.toMillis() + " ms",
-                GivenBack.Error.ofLock(name, g.owner(), null));
+        return release.release(conn, g);
     }
 
     @Override
-    public java.util.OptionalLong roundTripUs() {
+    public OptionalLong roundTripUs() {
         return conn.pingUs();
     }
 
@@ -244,38 +216,9 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
         return true;
     }
 
-    /**
-     * Leaves the hash to expire at {@code at} instead of unlocking it, if our entry is still in it. Only without the
-     * watchdog: Redisson stops renewing only on {@code unlock()}, so the mode refuses a hold with renew on.
-     */
     @Override
     public LockEvent expireAt(RedissonGrant g, Instant at) {
-        long ms = at.toEpochMilli();
-        String call = "EVAL hexists-and-pexpireat " + name + " " + g.entry() + " " + ms;
-        try {
-            Object set = conn.client()
-                    .getScript(StringCodec.INSTANCE)
-                    .eval(
-                            RScript.Mode.READ_WRITE,
-                            HEXISTS_AND_PEXPIREAT,
-                            RScript.ReturnType.LONG,
-                            List.of(name),
-                            g.entry(),
-                            Long.toString(ms));
-            if (Long.valueOf(1).equals(set)) {
-                return new LockEvent(
-                        worker + " - " + call + " → 1: left to expire at " + at + " (in "
-                                + Math.max(
-                                        0, Duration.between(clock.instant(), at).toMillis()) + " ms), not unlocked",
-                        GivenBack.Released.of(name, g.owner(), GivenBack.How.EXPIRES)
-                                .expiresAt(at));
-            }
-            return said.lost(conn, g.owner(), call + " → 0");
-        } catch (RuntimeException e) {
-            return new LockEvent(
-                    worker + " - Redisson's lock '" + name + "' expiry not set: " + Failures.rootCause(e),
-                    GivenBack.Error.ofLock(name, g.owner(), null));
-        }
+        return release.expireAt(conn, g, at);
     }
 
     @Override

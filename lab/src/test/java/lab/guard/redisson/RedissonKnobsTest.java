@@ -50,7 +50,7 @@ class RedissonKnobsTest {
                     .getScript(StringCodec.INSTANCE)
                     .eval(
                             RScript.Mode.READ_WRITE,
-                            RedissonLock.HEXISTS_AND_PEXPIREAT,
+                            RedissonRelease.HEXISTS_AND_PEXPIREAT,
                             RScript.ReturnType.LONG,
                             List.<Object>of(name),
                             entry,
