@@ -1,5 +1,6 @@
 package lab.launcher;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,7 +40,7 @@ public final class LockWatcher implements AutoCloseable {
 
     private final Thread thread;
     /** One observer per lock (redis and fenced share one), opened when its mode is first in force. */
-    private final Map<Mode.Lock, LockObserver> observers = new java.util.HashMap<>();
+    private final Map<Mode.Lock, LockObserver> observers = new HashMap<>();
 
     private volatile boolean running = true;
     private volatile String lastLine = "starting";

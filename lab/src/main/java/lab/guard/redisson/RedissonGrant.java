@@ -1,5 +1,6 @@
 package lab.guard.redisson;
 
+import java.util.OptionalLong;
 import lab.guard.Lease;
 import lab.protocol.LockFact;
 
@@ -17,7 +18,7 @@ record RedissonGrant(
         LockFact.Acquired granted)
         implements Lease {
     @Override
-    public java.util.OptionalLong token() {
-        return fence > 0 ? java.util.OptionalLong.of(fence) : java.util.OptionalLong.empty();
+    public OptionalLong token() {
+        return fence > 0 ? OptionalLong.of(fence) : OptionalLong.empty();
     }
 }
