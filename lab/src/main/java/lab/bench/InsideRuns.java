@@ -1,6 +1,5 @@
 package lab.bench;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -9,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import lab.launcher.Lab;
@@ -21,6 +19,8 @@ import lab.protocol.LockKey;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
+import lab.protocol.summary.SummaryCodec;
+import lab.protocol.summary.SummaryFigures;
 import lab.runs.DashboardRun;
 import lab.session.SwitchResult;
 import lab.tui.VirtualScreen;
@@ -199,7 +199,12 @@ final class InsideRuns {
         if (!Files.exists(summary)) {
             throw new IOException("the stress run ended with code " + code + " and no summary");
         }
-        Map<String, Object> figures = JSON.std.mapFrom(Files.readString(summary));
+        SummaryFigures figures;
+        try {
+            figures = SummaryCodec.fromJson(Files.readString(summary)).total();
+        } catch (IllegalArgumentException e) {
+            throw new IOException(summary + ": " + e.getMessage());
+        }
         List<Double> gaps = new ArrayList<>();
         long previous = ready;
         for (long at : screen.flushes()) {
@@ -212,19 +217,12 @@ final class InsideRuns {
         return new Stress(
                 workers,
                 length,
-                number(figures, "ticks"),
-                number(figures, "duplicate_ticks"),
-                number(figures, "missed_ticks"),
+                figures.ticks(),
+                figures.duplicateTicks(),
+                figures.missedTicks(),
                 cpu,
                 Stats.max(gaps),
                 Stats.percentile(gaps, 99));
-    }
-
-    private static long number(Map<String, Object> m, String key) throws IOException {
-        if (m.get(key) instanceof Number n) {
-            return n.longValue();
-        }
-        throw new IOException("the summary has no figure " + key);
     }
 
     /** A dashboard run on the virtual screen, in a thread of its own, and what it will exit with. */

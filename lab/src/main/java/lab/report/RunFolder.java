@@ -1,6 +1,5 @@
 package lab.report;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,9 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.LabFact;
+import lab.protocol.summary.SummaryCodec;
+import lab.protocol.summary.SummaryFile;
 import lab.store.CounterRow;
 import lab.store.JobRunRow;
 import lab.store.RefusedWrite;
@@ -34,7 +34,7 @@ public record RunFolder(
         List<CounterRow> rows,
         List<JobRunRow> jobRuns,
         List<RefusedWrite> refused,
-        Map<String, Object> summary,
+        SummaryFile summary,
         LabFact.Counted counted) {
 
     /** The run folder {@code dir}, or the one a file of {@link PackedRun} holds. */
@@ -102,24 +102,23 @@ public record RunFolder(
         return Files.isRegularFile(file) ? table.read(file) : List.of();
     }
 
-    private static Map<String, Object> summary(Path file) throws IOException, BadRunFolder {
+    private static SummaryFile summary(Path file) throws IOException, BadRunFolder {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            return JSON.std.mapFrom(Files.readString(file));
-        } catch (IOException | RuntimeException e) {
-            throw new BadRunFolder(file + ": expected the summary as a JSON object, found " + e.getMessage());
+            return SummaryCodec.fromJson(Files.readString(file));
+        } catch (IllegalArgumentException e) {
+            throw new BadRunFolder(file + ": " + e.getMessage());
         }
     }
 
     /** The tick period: as counted, else as summarised, else null (no window can be drawn). */
     public Duration every() {
-        Long ms = counted != null ? counted.everyMs() : null;
-        if (ms == null && summary != null && summary.get("every_ms") instanceof Number n) {
-            ms = n.longValue();
+        if (counted != null) {
+            return Duration.ofMillis(counted.everyMs());
         }
-        return ms == null ? null : Duration.ofMillis(ms);
+        return summary == null ? null : summary.every();
     }
 
     public Instant countedFrom() {

@@ -1,6 +1,5 @@
 package lab.runs;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -10,6 +9,7 @@ import java.time.Instant;
 import lab.headless.SummaryText;
 import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.protocol.summary.SummaryCodec;
 import lab.session.RunSummary;
 
 /**
@@ -56,7 +56,7 @@ public final class Summaries {
     }
 
     private static void write(RunSummary summary, Path runDir, Path file) throws IOException {
-        String json = JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(summary.toMap()) + "\n";
+        String json = SummaryCodec.toJson(summary.toFile());
         Files.createDirectories(runDir);
         Files.writeString(runDir.resolve("summary.json"), json);
         if (file != null) {

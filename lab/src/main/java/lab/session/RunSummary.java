@@ -1,13 +1,17 @@
 package lab.session;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import lab.check.Cause;
 import lab.check.Figures;
 import lab.check.Finding;
-import lab.protocol.Knobs;
+import lab.protocol.summary.SummaryFigures;
+import lab.protocol.summary.SummaryFile;
+import lab.protocol.summary.SummarySegment;
+import lab.protocol.summary.SummaryServer;
 
 /**
  * What a run leaves behind: the checker's figures over every complete tick window, and per mode, with what the
@@ -45,71 +49,71 @@ public record RunSummary(
         return switchMillis.stream().mapToLong(Long::longValue).max().orElse(-1);
     }
 
-    /** {@code {"released-early": {"duplicate_ticks": 2, "overlaps": 0, "missed_ticks": 0}}}, causes in order of precedence. */
-    public static Map<String, Object> causes(List<Finding> findings) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** One tally a cause that explains something, {@code released-early: 2 duplicate ticks}, in order of precedence. */
+    public static List<SummaryFile.CauseTally> causes(List<Finding> findings) {
+        List<SummaryFile.CauseTally> out = new ArrayList<>();
         for (Cause c : Cause.values()) {
             List<Finding> of = findings.stream().filter(f -> f.cause() == c).toList();
             if (!of.isEmpty()) {
-                Map<String, Object> counts = new LinkedHashMap<>();
-                counts.put("duplicate_ticks", count(of, Finding.Kind.DUPLICATE));
-                counts.put("overlaps", count(of, Finding.Kind.OVERLAP));
-                counts.put("missed_ticks", count(of, Finding.Kind.MISSED));
-                m.put(c.wireName(), counts);
+                out.add(new SummaryFile.CauseTally(
+                        c.wireName(),
+                        count(of, Finding.Kind.DUPLICATE),
+                        count(of, Finding.Kind.OVERLAP),
+                        count(of, Finding.Kind.MISSED)));
             }
         }
-        return m;
+        return out;
     }
 
-    private static long count(List<Finding> findings, Finding.Kind kind) {
-        return findings.stream().filter(f -> f.kind() == kind).count();
+    private static int count(List<Finding> findings, Finding.Kind kind) {
+        return (int) findings.stream().filter(f -> f.kind() == kind).count();
     }
 
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(Knobs.WORKERS.name(), workers);
-        m.put("mode", mode);
-        m.put("every_ms", every.toMillis());
-        m.put("task_time_ms", taskTime.toMillis());
-        m.put("ready_ms", readyMillis);
-        m.putAll(total.toMap());
-        m.put("causes", causes(findings));
-        Map<String, Object> modes = new LinkedHashMap<>();
-        byMode.forEach((k, v) -> modes.put(k, v.toMap()));
-        m.put("by_mode", modes);
-        m.put(
-                "segments",
+    /** The summary as its run folder keeps it, for {@code SummaryCodec} to write. */
+    public SummaryFile toFile() {
+        return new SummaryFile(
+                workers,
+                mode,
+                every,
+                taskTime,
+                readyMillis,
+                figures(total),
+                causes(findings),
+                byMode.entrySet().stream()
+                        .map(e -> new SummaryFile.ModeFigures(e.getKey(), figures(e.getValue())))
+                        .toList(),
                 segments.stream()
-                        .map(seg -> {
-                            Map<String, Object> sm = new LinkedHashMap<>();
-                            sm.put("mode", seg.mode());
-                            sm.put("spec", seg.spec());
-                            sm.put("from", seg.from().toString());
-                            sm.put("to", seg.to().toString());
-                            sm.putAll(seg.figures().toMap());
-                            return sm;
-                        })
-                        .toList());
-        if (!switchMillis.isEmpty()) {
-            m.put("switch_ms", Map.of("p50", switchP50(), "max", switchMax(), "count", switchMillis.size()));
-        }
-        m.put(
-                "servers",
+                        .map(seg -> new SummarySegment(
+                                seg.mode(), settings(seg.spec()), seg.from(), seg.to(), figures(seg.figures())))
+                        .toList(),
+                switchMillis.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(new SummaryFile.SwitchTimes(switchP50(), switchMax(), switchMillis.size())),
                 servers.stream()
-                        .map(s -> {
-                            Map<String, Object> sm = new LinkedHashMap<>();
-                            sm.put("name", s.name());
-                            sm.put("address", s.address());
-                            sm.put("state", s.state());
-                            sm.put("start_ms", s.startMillis());
-                            sm.put("source", s.source());
-                            sm.put("detail", s.detail());
-                            if (!s.note().isEmpty()) {
-                                sm.put("fallback", s.note());
-                            }
-                            return sm;
-                        })
-                        .toList());
-        return m;
+                        .map(s -> new SummaryServer(
+                                s.name(), s.address(), s.state(), s.startMillis(), s.source(), s.detail(), s.note()))
+                        .toList(),
+                Optional.empty());
+    }
+
+    /** The checker's figures as a summary keeps them. */
+    public static SummaryFigures figures(Figures f) {
+        return new SummaryFigures(
+                f.ticks(),
+                f.rows(),
+                f.duplicateTicks(),
+                f.extraRows(),
+                f.missedTicks(),
+                f.overlaps(),
+                new SummaryFigures.RowsPerTick(f.minRowsPerTick(), f.medianRowsPerTick(), f.maxRowsPerTick()),
+                f.jobRuns(),
+                f.refusedWrites());
+    }
+
+    /** A mode's knobs, each as the command line writes it. */
+    public static List<SummarySegment.Setting> settings(Map<String, Object> spec) {
+        return spec.entrySet().stream()
+                .map(e -> new SummarySegment.Setting(e.getKey(), String.valueOf(e.getValue())))
+                .toList();
     }
 }

@@ -1,6 +1,5 @@
 package lab.soak;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -9,9 +8,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.headless.SummaryText;
@@ -21,6 +18,7 @@ import lab.launcher.StartFailure;
 import lab.protocol.Durations;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.summary.SummaryCodec;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
@@ -170,13 +168,13 @@ public final class Soak {
     }
 
     private void write(SoakResult result, SoakVerdict v) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>(result.summary().toMap());
-        m.put("seed", settings.seed());
-        m.put("length_ms", settings.length().toMillis());
-        m.put("lock_ttl_ms", SoakSettings.LOCK_TTL.toMillis());
-        m.put("spec", settings.spec().toMap());
-        m.putAll(v.toMap());
-        String json = JSON.std.with(JSON.Feature.PRETTY_PRINT_OUTPUT).asString(m) + "\n";
+        String json = SummaryCodec.toJson(result.summary()
+                .toFile()
+                .withSoak(v.toSummary(
+                        settings.seed(),
+                        settings.length(),
+                        SoakSettings.LOCK_TTL,
+                        RunSummary.settings(settings.spec().toMap()))));
         Files.createDirectories(result.runDir());
         Files.writeString(result.runDir().resolve("summary.json"), json);
         if (settings.summaryJson() != null) {

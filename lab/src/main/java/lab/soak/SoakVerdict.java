@@ -2,12 +2,12 @@ package lab.soak;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import lab.check.Figures;
 import lab.check.Finding;
 import lab.protocol.Event;
+import lab.protocol.summary.SoakSummary;
+import lab.protocol.summary.SummarySegment;
 import lab.session.RunSummary;
 import lab.store.CounterRow;
 
@@ -167,50 +167,48 @@ public record SoakVerdict(
         return String.join(", ", parts);
     }
 
-    /** The soak's own entries of the summary JSON, beside the run's usual figures. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("verdict", held() ? "held" : "failed");
-        m.put("failures", failures());
-        m.put("written_rows", written);
-        m.put("lost_rows", lost.size());
-        m.put("lost", lost.stream().map(LostRows.Lost::toString).toList());
-        m.put("faults", faults.stream().map(SoakVerdict::fault).toList());
-        m.put(
-                "unattributed_missed_ticks",
-                unattributed.stream().map(SoakVerdict::miss).toList());
-        m.put("slow_run_missed_ticks", slow.stream().map(SoakVerdict::miss).toList());
-        m.put("slow_run_bound", slowBound());
-        m.put("leftovers", leftovers);
-        return m;
+    /**
+     * The soak's part of its run's summary: the verdict, its failures, the lost rows and each fault's cost, with how
+     * to play the soak again ({@code seed}, {@code length}, the mode's knobs) and the lock's TTL the bounds took.
+     */
+    public SoakSummary toSummary(long seed, Duration length, Duration lockTtl, List<SummarySegment.Setting> spec) {
+        return new SoakSummary(
+                seed,
+                length,
+                lockTtl,
+                spec,
+                held(),
+                failures(),
+                written,
+                lost.stream().map(LostRows.Lost::toString).toList(),
+                faults.stream().map(SoakVerdict::fault).toList(),
+                unattributed.stream().map(SoakVerdict::miss).toList(),
+                slow.stream().map(SoakVerdict::miss).toList(),
+                slowBound(),
+                leftovers);
     }
 
-    private static Map<String, Object> fault(FaultReport r) {
+    private static SoakSummary.Fault fault(FaultReport r) {
         InjectedFault f = r.fault();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("number", f.planned().number());
-        m.put("kind", f.planned().kind().toString());
-        m.put("target", f.planned().target());
-        m.put("at_ms", f.planned().at().toMillis());
-        m.put("started_at", f.startedAt().toString());
-        m.put("ended_at", f.endedAt().toString());
-        m.put("healed", f.healed());
-        m.put("lines", f.lines());
-        m.put(
-                "reach",
-                Map.of("from", r.reach().from().toString(), "to", r.reach().to().toString()));
-        m.put("bound_ticks", r.boundTicks());
-        m.put("missed_ticks", r.missed().size());
-        m.put("causes", r.causes());
-        m.put("missed", r.missed().stream().map(SoakVerdict::miss).toList());
-        return m;
+        return new SoakSummary.Fault(
+                f.planned().number(),
+                f.planned().kind().toString(),
+                f.planned().target(),
+                f.planned().at(),
+                f.startedAt(),
+                f.endedAt(),
+                f.healed(),
+                f.lines(),
+                r.reach().from(),
+                r.reach().to(),
+                r.boundTicks(),
+                r.causes().entrySet().stream()
+                        .map(e -> new SoakSummary.CauseCount(e.getKey(), e.getValue()))
+                        .toList(),
+                r.missed().stream().map(SoakVerdict::miss).toList());
     }
 
-    private static Map<String, Object> miss(Finding f) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tick", f.tick().toString());
-        m.put("cause", f.cause().wireName());
-        m.put("sentence", f.sentence());
-        return m;
+    private static SoakSummary.Miss miss(Finding f) {
+        return new SoakSummary.Miss(f.tick(), f.cause().wireName(), f.sentence());
     }
 }

@@ -6,9 +6,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import lab.check.Cause;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.protocol.summary.SummaryFigures;
+import lab.protocol.summary.SummaryFile;
 import org.junit.jupiter.api.Test;
 
 class RunSummaryTest {
@@ -47,8 +50,8 @@ class RunSummaryTest {
 
         assertThat(s.switchP50()).isEqualTo(40);
         assertThat(s.switchMax()).isEqualTo(90);
-        assertThat(s.toMap()).containsEntry("switch_ms", Map.of("p50", 40L, "max", 90L, "count", 3));
-        assertThat(summary(List.of(), List.of()).toMap()).doesNotContainKey("switch_ms");
+        assertThat(s.toFile().switches()).contains(new SummaryFile.SwitchTimes(40, 90, 3));
+        assertThat(summary(List.of(), List.of()).toFile().switches()).isEmpty();
         assertThat(summary(List.of(), List.of()).switchMax()).isEqualTo(-1);
     }
 
@@ -61,27 +64,32 @@ class RunSummaryTest {
                 finding(Finding.Kind.DUPLICATE, Cause.LEASE_EXPIRED),
                 finding(Finding.Kind.MISSED, Cause.DEAD_HOLDER));
 
-        Map<String, Object> causes = RunSummary.causes(findings);
-
-        assertThat(causes.keySet()).containsExactly("lease-expired", "no-lock", "dead-holder");
-        assertThat(causes)
-                .containsEntry("no-lock", Map.of("duplicate_ticks", 2L, "overlaps", 1L, "missed_ticks", 0L))
-                .containsEntry("dead-holder", Map.of("duplicate_ticks", 0L, "overlaps", 0L, "missed_ticks", 1L));
+        assertThat(RunSummary.causes(findings))
+                .containsExactly(
+                        new SummaryFile.CauseTally(Cause.LEASE_EXPIRED.wireName(), 1, 0, 0),
+                        new SummaryFile.CauseTally(Cause.NO_LOCK.wireName(), 2, 1, 0),
+                        new SummaryFile.CauseTally(Cause.DEAD_HOLDER.wireName(), 0, 0, 1));
     }
 
     @Test
-    void the_summary_json_carries_the_run_its_figures_and_each_mode() {
-        Map<String, Object> m = summary(List.of(), List.of()).toMap();
+    void the_summary_file_carries_the_run_its_figures_and_each_mode() {
+        SummaryFile f = summary(List.of(), List.of()).toFile();
 
-        assertThat(m)
-                .containsEntry("workers", 4)
-                .containsEntry("mode", "redis")
-                .containsEntry("every_ms", 2000L)
-                .containsEntry("task_time_ms", 300L)
-                .containsEntry("ready_ms", 700L)
-                .containsEntry("ticks", 3)
-                .containsEntry("duplicate_ticks", 0)
-                .containsEntry("causes", Map.of());
-        assertThat(m.get("by_mode")).isEqualTo(Map.of("redis", ONE_PER_TICK.toMap()));
+        assertThat(List.of(f.workers(), f.mode(), f.every(), f.taskTime(), f.readyMillis()))
+                .containsExactly(4, "redis", Duration.ofSeconds(2), Duration.ofMillis(300), 700L);
+        assertThat(f.total())
+                .isEqualTo(new SummaryFigures(
+                        3,
+                        3,
+                        0,
+                        0,
+                        0,
+                        0,
+                        new SummaryFigures.RowsPerTick(1, 1, 1),
+                        OptionalInt.empty(),
+                        OptionalInt.empty()));
+        assertThat(f.causes()).isEmpty();
+        assertThat(f.byMode()).containsExactly(new SummaryFile.ModeFigures("redis", f.total()));
+        assertThat(f.soak()).isEmpty();
     }
 }

@@ -71,7 +71,7 @@ class SoakVerdictTest {
         assertThat(v.faults().get(0).missed()).hasSize(12);
         assertThat(v.faults().get(0).boundTicks()).isEqualTo(12);
         assertThat(v.line()).endsWith("12 missed ticks, all within a fault's reach");
-        assertThat(v.toMap()).containsEntry("verdict", "held");
+        assertThat(v.toSummary(7, Duration.ofMinutes(1), TTL, List.of()).held()).isTrue();
     }
 
     @Test
@@ -80,7 +80,7 @@ class SoakVerdictTest {
 
         assertThat(v.failures())
                 .containsExactly("missed_ticks: fault #1 at 10.000s: kill w2 cost 13 ticks (expected at most 12)");
-        assertThat(v.toMap()).containsEntry("verdict", "failed");
+        assertThat(v.toSummary(7, Duration.ofMinutes(1), TTL, List.of()).held()).isFalse();
     }
 
     @Test
