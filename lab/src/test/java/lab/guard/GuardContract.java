@@ -3,7 +3,6 @@ package lab.guard;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -11,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -25,6 +23,8 @@ import lab.cli.Main;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.LabFact;
+import lab.protocol.summary.SummaryCodec;
+import lab.protocol.summary.SummaryFigures;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -178,7 +178,6 @@ abstract class GuardContract {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void across_worker_processes_every_tick_has_the_rows_the_mechanism_allows_counted_from_the_table(@TempDir Path dir)
             throws Exception {
         List<String> args = new ArrayList<>(List.of(
@@ -208,28 +207,31 @@ abstract class GuardContract {
                 new PrintStream(err, true, UTF_8));
 
         assertThat(code).as("exit code; stderr: %s", err).isZero();
-        Map<String, Object> summary = JSON.std.mapFrom(Files.readString(dir.resolve("s.json")));
-        int ticks = ((Number) summary.get("ticks")).intValue();
+        SummaryFigures summary =
+                SummaryCodec.fromJson(Files.readString(dir.resolve("s.json"))).total();
+        int ticks = summary.ticks();
         assertThat(ticks).isGreaterThanOrEqualTo(2);
         // Decided by the recording: a fire a loaded machine delayed past half a period is dropped before it is one
         // (Quartz's misfire rule or the lateness check); where every worker writes or runs, each fire made is one row
         // or run, so the figures are judged against the fires, and some tick must have had all of them.
         long fires = firesInCountedWindows(dir);
         int n = rowsPerTickAcrossProcesses();
-        Map<String, Object> perTick = (Map<String, Object>) summary.get("rows_per_tick");
+        SummaryFigures.RowsPerTick perTick = summary.rowsPerTick();
         if (n == WORKERS) {
-            assertThat(perTick.get("max"))
+            assertThat(perTick.max())
                     .as("most rows in a tick across processes")
                     .isEqualTo(n);
-            assertThat(((Number) summary.get("rows")).longValue())
+            assertThat((long) summary.rows())
                     .as(() -> "rows over " + ticks + " ticks, " + fires + " fires; by window:\n" + byWindow(dir))
                     .isEqualTo(fires);
         } else {
-            assertThat(perTick).as("rows per tick across processes").isEqualTo(Map.of("min", n, "median", n, "max", n));
+            assertThat(perTick)
+                    .as("rows per tick across processes")
+                    .isEqualTo(new SummaryFigures.RowsPerTick(n, n, n));
         }
         int runs = jobRunsPerTickAcrossProcesses();
         long expectedRuns = runs == WORKERS ? fires : (long) ticks * runs;
-        assertThat(((Number) summary.get("job_runs")).longValue())
+        assertThat((long) summary.jobRuns().orElseThrow())
                 .as("runs noted in job_runs over %d ticks, %d fires", ticks, fires)
                 .isEqualTo(expectedRuns);
     }

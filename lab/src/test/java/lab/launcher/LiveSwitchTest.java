@@ -2,7 +2,6 @@ package lab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +12,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import lab.cli.Main;
+import lab.protocol.summary.SummaryCodec;
+import lab.protocol.summary.SummaryFigures;
+import lab.protocol.summary.SummaryFile;
+import lab.protocol.summary.SummarySegment;
 import lab.servers.TestServers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +26,6 @@ class LiveSwitchTest {
     Path dir;
 
     @Test
-    @SuppressWarnings("unchecked")
     void switching_from_naive_to_redis_at_5s_turns_four_rows_per_tick_into_one() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -63,31 +65,25 @@ class LiveSwitchTest {
                 .contains("switch to redis")
                 .contains("acknowledged by 4 workers")
                 .contains("lock: redis 'scheduler_lock:tick' held by w");
-        Map<String, Object> s = JSON.std.mapFrom(Files.readString(json));
-        List<Map<String, Object>> segments = (List<Map<String, Object>>) s.get("segments");
-        assertThat(segments).extracting(m -> m.get("mode")).containsExactly("naive", "redis");
+        SummaryFile s = SummaryCodec.fromJson(Files.readString(json));
+        List<SummarySegment> segments = s.segments();
+        assertThat(segments).extracting(SummarySegment::mode).containsExactly("naive", "redis");
         // Decided by the recording: every fire a naive worker made wrote its row (a fire a loaded machine delayed past
         // half a period is dropped before it is one), and some tick had all four.
-        Map<String, Object> naive = segments.get(0);
-        Map<Instant, Long> fires = TestLabs.firesPerTick(
-                dir,
-                Instant.parse((String) naive.get("from")),
-                Instant.parse((String) naive.get("to")),
-                Duration.ofSeconds(1));
-        assertThat(((Map<String, Object>) naive.get("rows_per_tick")).get("max"))
-                .isEqualTo(4);
-        assertThat(((Number) naive.get("rows")).longValue())
+        SummarySegment naive = segments.get(0);
+        Map<Instant, Long> fires = TestLabs.firesPerTick(dir, naive.from(), naive.to(), Duration.ofSeconds(1));
+        assertThat(naive.figures().rowsPerTick().max()).isEqualTo(4);
+        assertThat((long) naive.figures().rows())
                 .as("naive rows, for fires per tick %s", fires)
                 .isEqualTo(fires.values().stream().mapToLong(Long::longValue).sum());
-        assertThat(segments.get(1).get("rows_per_tick")).isEqualTo(Map.of("min", 1, "median", 1, "max", 1));
-        assertThat(((Number) segments.get(1).get("ticks")).intValue()).isGreaterThanOrEqualTo(3);
-        assertThat((Map<String, Object>) s.get("switch_ms")).containsKeys("p50", "max");
-        assertThat((List<Map<String, Object>>) s.get("servers")).anySatisfy(sv -> {
+        assertThat(segments.get(1).figures().rowsPerTick()).isEqualTo(new SummaryFigures.RowsPerTick(1, 1, 1));
+        assertThat(segments.get(1).figures().ticks()).isGreaterThanOrEqualTo(3);
+        assertThat(s.switches()).isPresent();
+        assertThat(s.servers()).anySatisfy(sv -> {
             // The default source, auto: the machine's redis-server where it has one, else Maven Central's.
-            assertThat(sv).containsEntry("name", "redis");
-            assertThat((String) sv.get("source"))
-                    .startsWith(TestServers.hasMachineRedis() ? "machine " : "embedded 6.2.11");
-            assertThat(((Number) sv.get("start_ms")).longValue()).isPositive();
+            assertThat(sv.name()).isEqualTo("redis");
+            assertThat(sv.source()).startsWith(TestServers.hasMachineRedis() ? "machine " : "embedded 6.2.11");
+            assertThat(sv.startMillis()).isPositive();
         });
     }
 }

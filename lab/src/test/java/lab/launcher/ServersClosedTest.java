@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import lab.protocol.summary.SummaryCodec;
 import lab.servers.H2Server;
 import lab.servers.Resp;
 import org.junit.jupiter.api.Test;
@@ -118,10 +119,12 @@ class ServersClosedTest {
     }
 
     private static long rows(String summaryJson, String mode) {
-        Matcher m = Pattern.compile("\"" + mode + "\"\\s*:\\s*\\{[^}]*\"rows\"\\s*:\\s*(\\d+)")
-                .matcher(summaryJson);
-        assertThat(m.find()).as("by_mode." + mode + ".rows in " + summaryJson).isTrue();
-        return Long.parseLong(m.group(1));
+        return SummaryCodec.fromJson(summaryJson).byMode().stream()
+                .filter(m -> m.mode().equals(mode))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no mode " + mode + " in " + summaryJson))
+                .figures()
+                .rows();
     }
 
     /** Every process's command line that holds {@code secret}, as any user of the machine can read them. */
