@@ -24,6 +24,12 @@ class SummaryCodecTest {
     /** Written by the lab before this codec: {@code ./run.sh --headless --workers 2 --every 1s --duration 5s}. */
     private static final Path BEFORE = Path.of("src", "test", "resources", "summaries", "headless-naive.json");
 
+    /**
+     * Written by the soak's code before this codec, for a made-up verdict with every part a soak writes: a fault with
+     * its misses, a miss within no fault's reach, a slow one, a leftover, a switch and a server's fallback.
+     */
+    private static final Path SOAK_BEFORE = Path.of("src", "test", "resources", "summaries", "soak-redis.json");
+
     private static SummaryFigures figures(int ticks, int duplicates, OptionalInt jobRuns) {
         return new SummaryFigures(
                 ticks,
@@ -133,6 +139,21 @@ class SummaryCodecTest {
         assertThat(read.total().jobRuns()).isPresent();
         assertThat(read.byMode()).extracting(SummaryFile.ModeFigures::mode).containsExactly(read.mode());
         assertThat(read.segments()).hasSize(1);
+        assertThat(SummaryCodec.toJson(read)).isEqualTo(before);
+    }
+
+    @Test
+    void a_soaks_summary_the_lab_wrote_before_the_codec_reads_and_is_written_again_byte_for_byte()
+            throws IOException {
+        String before = Files.readString(SOAK_BEFORE);
+
+        SummaryFile read = SummaryCodec.fromJson(before);
+
+        assertThat(read.soak()).hasValueSatisfying(soak -> {
+            assertThat(soak.held()).isFalse();
+            assertThat(soak.faults()).singleElement().satisfies(f -> assertThat(f.missed())
+                    .hasSize(f.causes().stream().mapToInt(SoakSummary.CauseCount::ticks).sum()));
+        });
         assertThat(SummaryCodec.toJson(read)).isEqualTo(before);
     }
 
