@@ -123,7 +123,7 @@ public final class KeyActions {
                     scenario.togglePause();
                 }
             }
-            case HELP, KNOBS, WHY_BACK, CRASH -> {}
+            case HELP, KNOBS, MODES, WHY_BACK, CRASH -> {}
         }
     }
 
@@ -139,6 +139,7 @@ public final class KeyActions {
             case HELP,
                     CRASH,
                     KNOBS,
+                    MODES,
                     WHY_BACK,
                     QUIT,
                     STOP_NOW,

@@ -29,6 +29,8 @@ public enum Action implements Command {
     HELP,
     /** Opens or closes the knob panel: the view only; what the panel sets is a {@link SetKnob}. */
     KNOBS,
+    /** Opens or closes the mode picker: the view only; what it picks is a {@link SwitchMode}. */
+    MODES,
     /** Shows the finding before the one under the counter table, wrapping to the newest: the view only. */
     WHY_BACK,
     /** Asks; only {@link #CONFIRM} quits. */

@@ -47,6 +47,7 @@ public final class DashboardRenderer {
     private final KeyBar keys;
     private final HelpOverlay help;
     private final KnobOverlay knobs;
+    private final ModeOverlay modes;
     private final QuestionOverlay question;
     private final TooSmallScreen tooSmall;
 
@@ -62,6 +63,7 @@ public final class DashboardRenderer {
         keys = new KeyBar(look);
         help = new HelpOverlay(look);
         knobs = new KnobOverlay(look);
+        modes = new ModeOverlay(look);
         question = new QuestionOverlay(look);
         tooSmall = new TooSmallScreen(look);
     }
@@ -133,6 +135,9 @@ public final class DashboardRenderer {
 
         if (view.knobs()) {
             knobs.draw(g, s.header().spec(), view.knobCursor());
+        }
+        if (view.modes()) {
+            modes.draw(g, s.header().spec().mode(), view.modeCursor());
         }
         if (view.help()) {
             help.draw(g, s.header().serversEnv());

@@ -73,6 +73,7 @@ final class KeyBar {
             keys.add(new String[] {"n", look.say("next", "下一步")});
         }
         keys.add(new String[] {ModeKeys.range(), look.say("mode", "模式")});
+        keys.add(new String[] {"m", look.say("all modes", "所有模式")});
         keys.add(new String[] {"o", look.say("knobs", "参数")});
         keys.add(new String[] {"e", look.say("why", "原因")});
         keys.add(new String[] {"k", look.say("kill", "杀掉")});

@@ -64,6 +64,7 @@ public final class KeyMap {
                     case 'c' -> Action.CLEAR_TABLE;
                     case '?' -> Action.HELP;
                     case 'o' -> Action.KNOBS;
+                    case 'm' -> Action.MODES;
                     case 'e' -> Action.WHY_BACK;
                     case 'q' -> Action.QUIT;
                         // y outside the question: the model may not have published quitAsked yet when a fast q-y

@@ -9,8 +9,8 @@ import lab.protocol.Modes;
 /**
  * The dashboard's key table of modes, drawn from the modes' own declarations: the help box, the key bar and the keys
  * themselves ({@link KeyMap}) read it, so a new mode's key shows everywhere without a line of its own. Keys {@code 1}
- * to {@code 0} leave room for three modes past the seven; a mode with no key (one loaded at run time) is reached
- * through the knob panel ({@code o}, its mode field), which the help box says, naming them.
+ * to {@code 0} are the first ten modes' shortcuts; every mode, one with no key (past the ten, or loaded at run time)
+ * too, is reached through the mode picker ({@code m}, {@link ModePicker}), which the help box says, naming them.
  */
 final class ModeKeys {
     private ModeKeys() {}
@@ -24,11 +24,14 @@ final class ModeKeys {
                     .map(m -> m.key().orElseThrow() + " " + m.cliName())
                     .collect(Collectors.joining("   ")));
         }
+        // One line for the picker and the modes only it reaches: the help box fills an 80x24 screen.
         List<String> keyless = keyless();
+        String picker = look.say("m every mode, to pick one", "m 列出所有模式，从中选一个");
         if (!keyless.isEmpty()) {
             String names = String.join(", ", keyless);
-            lines.add(look.say("no key: " + names + " (o, then the mode field)", "无按键：" + names + "（o，再选 mode 一栏）"));
+            picker = look.say("no key: " + names + " (m, the mode picker)", "无按键：" + names + "（m，模式选择框）");
         }
+        lines.add(picker);
         return lines;
     }
 

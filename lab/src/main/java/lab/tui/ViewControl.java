@@ -17,7 +17,8 @@ import lab.session.Vote;
 /**
  * The keys, and what of them the dashboard keeps for its own view: the help box, the knob panel and its cursor, and
  * which finding the why line shows. UI thread only. While the knob panel is open the arrows move its cursor (not
- * the worker selection), Enter sends the picked knob's next value, and Esc or {@code o} close it.
+ * the worker selection), Enter sends the picked knob's next value, and Esc or {@code o} close it; the mode picker
+ * ({@code m}) takes them alike ({@link ModePicker}).
  */
 final class ViewControl {
     private final KeyMap keys = new KeyMap();
@@ -26,6 +27,8 @@ final class ViewControl {
     private int knobCursor;
     private Finding newestSeen;
     private int whyBack;
+    private boolean modes;
+    private final ModePicker picker = new ModePicker();
 
     /**
      * Acts on {@code key} with {@code current} on screen; every command, the view's own included, goes to
@@ -63,6 +66,10 @@ final class ViewControl {
                 default -> {}
             }
         }
+        if (modes && !current.quitAsked() && picker.onKey(type, commands)) {
+            modes = picker.open();
+            return true;
+        }
         Optional<Command> command = keys.map(key, current.quitAsked());
         command.ifPresent(c -> {
             if (c == Action.CRASH) {
@@ -73,6 +80,10 @@ final class ViewControl {
                 help = !help;
             } else if (c == Action.KNOBS) {
                 knobs = !knobs;
+                modes = false;
+            } else if (c == Action.MODES) {
+                modes = picker.toggle(current.header().spec().mode());
+                knobs = false;
             } else if (c == Action.WHY_BACK) {
                 stepBack(current.explanations());
             }
@@ -105,7 +116,7 @@ final class ViewControl {
     /** What to draw besides {@code s}. */
     ViewState view(LabSnapshot s) {
         follow(s.explanations());
-        return new ViewState(help, knobs, knobCursor, whyBack);
+        return new ViewState(help, knobs, knobCursor, whyBack, modes, picker.cursor());
     }
 
     private void stepBack(List<Finding> findings) {

@@ -303,10 +303,10 @@ class DashboardRendererTest {
         Rendered screen = Rendered.render(SnapshotFixture.withWorkers(4).build(), Rendered.COLOUR_UTF8, 80, 24, true);
 
         for (lab.protocol.Mode m : lab.protocol.Mode.values()) {
-            // The test sources declare a mode with no key (lock-file): the help names it beside the knob panel's key.
+            // The test sources declare a mode with no key (lock-file): the help names it beside the mode picker's key.
             assertThat(screen.text())
                     .as(screen.text())
-                    .contains(m.key().map(k -> k + " " + m.cliName() + " ").orElse(m.cliName() + " (o, then the mode"));
+                    .contains(m.key().map(k -> k + " " + m.cliName() + " ").orElse(m.cliName() + " (m, the mode picker"));
         }
     }
 
