@@ -26,7 +26,8 @@ class LockFileContractTest extends GuardContract {
     @Override
     List<String> modeFlags() {
         // Decided: held to the tick's end, a worker late by up to half a period still finds the file there.
-        return List.of("--mode", "lock-file", "--hold-at-least", "window");
+        // Its own knob, declared in its package alone, set on the command line as any knob is: one file for all.
+        return List.of("--mode", "lock-file", "--hold-at-least", "window", "--file-per-worker", "off");
     }
 
     @Override

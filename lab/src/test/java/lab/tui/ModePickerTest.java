@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.protocol.Mode;
@@ -15,6 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /** The {@code m} picker reaches every registered mode, those past the ten number keys too, drawn at 80x24. */
 class ModePickerTest {
+    /** The test sources' modes, each its declaration and this one line: a lock around the job, and a schedule. */
+    private static final Path TEST_MODES = Path.of("src/test/resources/META-INF/services/lab.protocol.Mode");
+
     private final ViewControl control = new ViewControl();
     private final List<Command> sent = new ArrayList<>();
     private final LabSnapshot shown = SnapshotFixture.withWorkers(4).build();
@@ -71,6 +77,28 @@ class ModePickerTest {
         assertThat(sent).containsExactly(Action.MODES);
         assertThat(control.view(shown).modes()).isFalse();
         assertThat(screen().text()).doesNotContain("Enter switches every worker");
+    }
+
+    @Test
+    void every_mode_the_test_sources_declare_is_a_row_with_no_line_of_the_dashboard_naming_it() throws IOException {
+        press('m');
+        String text = screen().text();
+
+        List<String> declared = Files.readAllLines(TEST_MODES).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                .toList();
+        assertThat(declared).hasSizeGreaterThanOrEqualTo(2);
+        for (String className : declared) {
+            Mode mode = Mode.values().stream()
+                    .filter(m -> m.getClass().getName().equals(className.strip()))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError(className + " is not registered"));
+            assertThat(text).as(text).contains(mode.cliName() + " ", modeKind(mode));
+        }
+    }
+
+    private static String modeKind(Mode m) {
+        return new ModeOverlay(Rendered.COLOUR_UTF8).kind(m);
     }
 
     @Test

@@ -2,6 +2,7 @@ package lab.guard.lockfile;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Set;
 import lab.guard.Guard;
 import lab.guard.GuardContext;
@@ -16,10 +17,18 @@ import lab.protocol.Knobs;
  * A mode that exists only in the test sources, registered by its declaration alone (this class, named in the test
  * resources' {@code META-INF/services/lab.protocol.Mode}): the proof that a mode is its declaration, its package and
  * its contract test. It has no key, as a mode loaded at run time would not: the dashboard reaches it through the knob
- * panel. Its lock is a file in the host's lock folder, seen through the workers' events, as the host-mutex's is.
+ * panel and the mode picker. Its lock is a file in the host's lock folder, seen through the workers' events, as the
+ * host-mutex's is; its knob ({@link #PER_WORKER}) is declared here too: the proof that a mode owns its knobs.
  */
 public final class LockFileMode extends ModeDeclaration {
     static final Lock LOCK = new Lock("lock-file", "lockfile", Sight.EACH_HOST, "lock file ");
+
+    /**
+     * Its own knob, declared here alone: the command line ({@code --file-per-worker}), scenarios and the knob panel
+     * find it through the declaration. On, each worker takes a file of its own, which excludes no one.
+     */
+    public static final Knob<Boolean> PER_WORKER = Knob.onOff(
+            "file-per-worker", "each worker takes a lock file of its own (which excludes no one)", false);
 
     @Override
     public String cliName() {
@@ -42,13 +51,20 @@ public final class LockFileMode extends ModeDeclaration {
     }
 
     @Override
+    public List<Knob<?>> ownKnobs() {
+        return List.of(PER_WORKER);
+    }
+
+    @Override
     public Guard guard(GuardContext ctx) {
         return new LeaseGuard<>(
                 ctx.worker(),
                 new LockFile(
                         ctx.worker(),
                         ctx.pid(),
-                        file(Path.of(ctx.config().lockDir()), ctx.config().job())),
+                        file(
+                                Path.of(ctx.config().lockDir()),
+                                ctx.config().job() + (ctx.spec().get(PER_WORKER) ? "-" + ctx.worker() : ""))),
                 // Given back by its holder: a per-tick key and renewal concern leases elsewhere.
                 new LeasePolicy(ctx.spec().get(Knobs.RECHECK), ctx.spec().get(Knobs.HOLD_AT_LEAST), false, false),
                 ctx.listener(),
