@@ -43,7 +43,7 @@ final class ClusterMissRules {
         }
         List<Heard<WorkerFact.Skipped>> drops = history.ofTick(WorkerFact.Skipped.class, tick).stream()
                 .filter(e -> e.fact().reason() == WorkerFact.SkipReason.LATE
-                        && ClusterRules.isCluster(e.event().mode()))
+                        && ClusterRules.isCluster(e.event().mode(), history))
                 .toList();
         if (drops.isEmpty()) {
             return Optional.empty();
@@ -118,7 +118,7 @@ final class ClusterMissRules {
     private static Optional<Evidence> firedByDead(Instant tick, Instant end, RecordingIndex history, Said said) {
         List<Heard<WorkerFact.Fired>> fired = history.ofTick(WorkerFact.Fired.class, tick);
         for (Heard<WorkerFact.Fired> f : fired) {
-            if (!ClusterRules.isCluster(f.event().mode())) {
+            if (!ClusterRules.isCluster(f.event().mode(), history)) {
                 continue;
             }
             Owner node = new Owner(f.worker(), f.worker(), f.pid());

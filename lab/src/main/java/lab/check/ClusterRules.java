@@ -6,6 +6,7 @@ import java.util.Optional;
 import lab.protocol.InstanceId;
 import lab.protocol.LabFact;
 import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
 import lab.protocol.WorkerFact;
 
 /**
@@ -17,7 +18,8 @@ final class ClusterRules {
     static final long GRACE_MS = 7_500;
 
     // Quartz's knobs, as the recording's mode facts name them: their declarations are the quartz mode's own, in a
-    // package the checker may not import, so the checker reads them by name until the facts carry a typed spec.
+    // package the checker may not import (it reads recordings, never a mode's code), so the checker reads their values
+    // from the recorded spec by these names, as the wire writes them.
     private static final String CLUSTERED = "clustered";
     private static final String CHECKIN_INTERVAL = "checkin-interval";
     private static final String INSTANCE_ID = "instance-id";
@@ -102,8 +104,7 @@ final class ClusterRules {
      * ({@code NON_CLUSTERED} on every node) that is every node's run in flight, the other node alive and running.
      */
     private static Evidence recoveredAtStart(JobRun again, JobRun first, RecordingIndex history, Said said) {
-        String id = knob(again, INSTANCE_ID, history);
-        boolean shared = !InstanceId.PER_WORKER.toString().equals(id);
+        boolean shared = !InstanceId.PER_WORKER.toString().equals(knob(again, INSTANCE_ID, history));
         String at = again.fired() == null ? null : said.at(again.fired().ts());
         String wrote = said.at(first.row().createdAt());
         String en = again.who() + " re-ran it as Quartz's recovery at its start" + (at == null ? "" : ", at " + at)
@@ -144,11 +145,8 @@ final class ClusterRules {
         String aFired = said.at(a.fired().ts());
         String bFired = said.at(b.fired().ts());
         Optional<Heard<WorkerFact.InMode>> start =
-                history
-                        .where(WorkerFact.InMode.class, m -> !"on"
-                                .equals(m.spec().get(CLUSTERED)))
-                        .stream()
-                        .filter(m -> isCluster(m.event().mode()) && !m.ts().isAfter(firstFire))
+                history.where(WorkerFact.InMode.class, m -> !"on".equals(text(m.spec(), CLUSTERED))).stream()
+                        .filter(m -> m.fact().lock().sight() == Mode.Sight.CLUSTER && !m.ts().isAfter(firstFire))
                         .max(Comparator.comparing(Heard::ts));
         String startedAt = start.map(m -> said.at(m.ts())).orElse(null);
         String node = start.map(m -> m.worker() + " (pid " + m.pid() + ")").orElse(null);
@@ -174,17 +172,26 @@ final class ClusterRules {
 
     /** Whether the run's process had its store unclustered when it fired, as its last mode event says. */
     private static boolean unclustered(JobRun r, RecordingIndex history) {
-        return isCluster(r.row().mode()) && "off".equals(knob(r, CLUSTERED, history));
+        return r.clustered() && "off".equals(knob(r, CLUSTERED, history));
     }
 
-    /** A knob's value in the run's process at its fire, from the process's last mode event before it; null if none. */
-    private static String knob(JobRun r, String knob, RecordingIndex history) {
+    /** A Quartz knob's value as the wire writes it, in the run's process at its fire; null if no mode line says. */
+    private static String knob(JobRun r, String name, RecordingIndex history) {
+        return spec(r, history).map(s -> text(s, name)).orElse(null);
+    }
+
+    private static String text(ModeSpec spec, String knob) {
+        Object v = spec.toMap().get(knob);
+        return v == null ? null : v.toString();
+    }
+
+    /** The knobs of the run's process at its fire, from the process's last mode event before it; empty if none. */
+    private static Optional<ModeSpec> spec(JobRun r, RecordingIndex history) {
         Instant at = r.fired() == null ? r.row().startedAt() : r.fired().ts();
         return history.where(WorkerFact.InMode.class, m -> true).stream()
                 .filter(m -> m.worker().equals(r.who()) && m.pid() == r.row().pid() && !m.ts().isAfter(at))
                 .reduce((x, y) -> y)
-                .map(m -> m.fact().spec().get(knob))
-                .orElse(null);
+                .map(m -> m.fact().spec());
     }
 
     /**
@@ -194,8 +201,8 @@ final class ClusterRules {
      */
     static Optional<Evidence> nothingAroundTheJob(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.sameProcess(b)
-                || !isCluster(a.row().mode())
-                || !isCluster(b.row().mode())
+                || !a.clustered()
+                || !b.clustered()
                 || a.row().tickAt().equals(b.row().tickAt())
                 || !"off".equals(knob(a, DISALLOW_CONCURRENT, history))) {
             return Optional.empty();
@@ -219,10 +226,8 @@ final class ClusterRules {
                         + "：集群每个 trigger 只触发一次，但不在任务外面加锁（disallow-concurrent off）");
     }
 
-    static boolean isCluster(String mode) {
-        return mode != null
-                && Mode.byName(mode)
-                        .map(m -> m.lock().sight() == Mode.Sight.CLUSTER)
-                        .orElse(false);
+    /** Whether {@code mode}, as the recording describes it, is a clustered job store's. */
+    static boolean isCluster(String mode, RecordingIndex history) {
+        return history.mode(mode).sight() == Mode.Sight.CLUSTER;
     }
 }

@@ -8,17 +8,15 @@ import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
 /**
- * One row of the counter table with what its worker said about that tick: each event null when the recording
- * has none (a worker killed mid-tick, or a mode that takes no lock).
+ * One row of the counter table with its mode as the recording describes it and what its worker said about that tick:
+ * each event null when the recording has none (a worker killed mid-tick, or a mode that takes no lock).
  */
 record JobRun(
         CounterRow row,
+        ModeSeen mode,
         Heard<WorkerFact.Fired> fired,
         Heard<LockFact.Acquired> acquired,
         Heard<GivenBack.Released> released) {
-
-    /** The name of the mode a learner's lock runs in (the guard's ExamMode, which this room does not import). */
-    private static final String EXAM = "exam";
 
     String who() {
         return row.worker();
@@ -44,23 +42,22 @@ record JobRun(
 
     /** Whether the row's mode takes no lock that other processes see: {@code naive} or {@code local-mutex}. */
     boolean unsharedLock() {
-        return Mode.byName(row.mode())
-                .map(m -> switch (m.lock().sight()) {
+        Mode.Sight sight = mode.sight();
+        return sight != null
+                && switch (sight) {
                     case NONE, EACH_PROCESS -> true;
                     case EACH_HOST, LEASE, QUEUE, CLUSTER, CALLS -> false;
-                })
-                .orElse(false);
+                };
     }
 
-    /**
-     * Whether the row's mode's lock is seen only through the calls the lab made to it: a learner's (mode exam). Only an
-     * exam's launcher registers mode exam, and a report reads the exam's recording in a JVM of its own, where no mode
-     * of that name exists: a learner's lock is seen through its calls whatever its class, so the name says it.
-     */
+    /** Whether the row's mode's lock is seen only through the calls the lab made to it: a learner's (mode exam). */
     boolean seenThroughCalls() {
-        return Mode.byName(row.mode())
-                .map(m -> m.lock().sight() == Mode.Sight.CALLS)
-                .orElse(EXAM.equals(row.mode()));
+        return mode.sight() == Mode.Sight.CALLS;
+    }
+
+    /** Whether the row's mode is a clustered job store's, which fires the schedule with no lock around the job. */
+    boolean clustered() {
+        return mode.sight() == Mode.Sight.CLUSTER;
     }
 
     boolean sameProcess(JobRun o) {

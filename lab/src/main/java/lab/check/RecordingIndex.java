@@ -26,11 +26,17 @@ final class RecordingIndex {
     private final List<Event> events;
     private final Map<Key, List<Event>> byRun = new HashMap<>();
     private final LabSkews skews;
+    private final Map<String, ModeSeen> modes = new HashMap<>();
 
     RecordingIndex(List<Event> recording) {
         this.events = List.copyOf(recording);
         this.skews = LabSkews.of(events);
         for (Event e : events) {
+            if (e.fact() instanceof WorkerFact.InMode m) {
+                modes.put(m.spec().mode().cliName(), new ModeSeen(m.lock(), m.needs()));
+            } else if (e.fact() instanceof LabFact.Switch s) {
+                modes.put(s.spec().mode().cliName(), new ModeSeen(s.lock(), s.needs()));
+            }
             if (e.tick() != null && !Event.LAB.equals(e.worker())) {
                 byRun.computeIfAbsent(new Key(e.worker(), e.pid(), e.tick()), k -> new ArrayList<>())
                         .add(e);
@@ -48,9 +54,15 @@ final class RecordingIndex {
         List<Event> said = byRun.getOrDefault(new Key(row.worker(), row.pid(), row.tickAt()), List.of());
         return new JobRun(
                 row,
+                mode(row.mode()),
                 first(said, WorkerFact.Fired.class),
                 first(said, LockFact.Acquired.class),
                 first(said, GivenBack.Released.class));
+    }
+
+    /** The mode named {@code name}, as the recording's mode and switch lines describe it. */
+    ModeSeen mode(String name) {
+        return name == null ? ModeSeen.UNDESCRIBED : modes.getOrDefault(name, ModeSeen.UNDESCRIBED);
     }
 
     /** Every worker event of {@code kind} about {@code tick}, in recording order. */

@@ -84,8 +84,6 @@ final class RestartRules {
     }
 
     private static boolean onRedis(JobRun r) {
-        return Mode.byName(r.row().mode())
-                .map(m -> m.needs().contains(Mode.Need.REDIS))
-                .orElse(false);
+        return r.mode().needs(Mode.Need.REDIS);
     }
 }

@@ -72,10 +72,7 @@ public final class Controls implements LabControl {
         SwitchResult r = modes.apply(change, infra::awaitServersOf, this::switchAll);
         if (r.status() != SwitchResult.Status.REFUSED) {
             Instant since = modes.since();
-            recording.lab(
-                    modes.spec().mode().cliName(),
-                    r.line(),
-                    LabFact.Switch.of(modes.spec().toMap(), since));
+            recording.lab(modes.spec().mode().cliName(), r.line(), LabFact.Switch.of(modes.spec(), since));
         }
         return r;
     }

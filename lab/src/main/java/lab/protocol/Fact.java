@@ -51,6 +51,14 @@ public sealed interface Fact permits WorkerFact, LabFact {
     @Target(ElementType.RECORD_COMPONENT)
     @interface Joined {}
 
+    /**
+     * A record written whole, as a JSON object of its components ({@code "lock":{"label":"redis","kind":"redis",...}}),
+     * where a mode's lock is otherwise written as its kind alone.
+     */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.RECORD_COMPONENT)
+    @interface Whole {}
+
     /** A flag the line carries only when it is true ({@code "fallback":true}), absent otherwise. */
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.RECORD_COMPONENT)

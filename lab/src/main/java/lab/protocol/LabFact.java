@@ -1,23 +1,26 @@
 package lab.protocol;
 
 import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** What the launcher records of its own doing, under the worker name {@link Event#LAB}: one record per kind. */
 public sealed interface LabFact extends Fact {
 
-    /** Every worker was asked to switch to {@code spec}; {@code acknowledgedAt} null if one refused. */
-    record Switch(Map<String, String> spec, Instant acknowledgedAt) implements LabFact {
+    /**
+     * Every worker was asked to switch to {@code spec}, whose mode is described as {@link WorkerFact.InMode} describes
+     * it; {@code acknowledgedAt} null if one refused.
+     */
+    record Switch(
+            Integer format, @Fact.Whole Mode.Lock lock, List<Mode.Need> needs, ModeSpec spec, Instant acknowledgedAt)
+            implements LabFact {
         public Switch {
-            spec = Collections.unmodifiableMap(new LinkedHashMap<>(spec));
+            needs = List.copyOf(needs);
         }
 
-        /** From a spec's wire form, every value as text. */
-        public static Switch of(Map<String, ?> spec, Instant acknowledgedAt) {
-            return new Switch(Facts.text(spec), acknowledgedAt);
+        /** A switch to {@code spec}, its mode described by its declaration. */
+        public static Switch of(ModeSpec spec, Instant acknowledgedAt) {
+            return new Switch(
+                    WorkerFact.InMode.FORMAT, spec.mode().lock(), Facts.needs(spec.mode()), spec, acknowledgedAt);
         }
 
         public EventType type() {

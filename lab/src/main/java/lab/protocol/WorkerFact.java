@@ -1,9 +1,7 @@
 package lab.protocol;
 
 import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 
 /**
  * What a worker says on its stdout, one record per kind of event (see the recording's page in the docs); the
@@ -44,15 +42,24 @@ public sealed interface WorkerFact extends Fact
         }
     }
 
-    /** Now in a mode: every live knob by name ({@code "mode"} on the line). */
-    record InMode(Map<String, String> spec) implements WorkerFact {
+    /**
+     * Now in a mode: what the mode is ({@code lock}: its label, kind, sight and what people call it; {@code needs}: what
+     * the lab readies for it) and every live knob ({@code spec}), so that a reader needs no registry to know what the
+     * recording meant. {@code format} says which shape the line had ({@link #FORMAT}); a line of format 1 named its mode
+     * alone, and the codec filled the rest in when it read it.
+     */
+    record InMode(Integer format, @Fact.Whole Mode.Lock lock, List<Mode.Need> needs, ModeSpec spec)
+            implements WorkerFact {
+        /** The format this lab writes. */
+        public static final int FORMAT = Facts.SELF_DESCRIBED;
+
         public InMode {
-            spec = Collections.unmodifiableMap(new LinkedHashMap<>(spec));
+            needs = List.copyOf(needs);
         }
 
-        /** From a spec's wire form, every value as text. */
-        public static InMode of(Map<String, ?> spec) {
-            return new InMode(Facts.text(spec));
+        /** A worker now in {@code spec}, its mode described by its declaration. */
+        public static InMode of(ModeSpec spec) {
+            return new InMode(FORMAT, spec.mode().lock(), Facts.needs(spec.mode()), spec);
         }
 
         public EventType type() {

@@ -67,7 +67,7 @@ final class TickRunner {
         if (previous != null) {
             previous.retire();
         }
-        events.emit(null, mode, describe(spec) + guard.openedWith() + replaced, WorkerFact.InMode.of(spec.toMap()));
+        events.emit(null, mode, describe(spec) + guard.openedWith() + replaced, WorkerFact.InMode.of(spec));
     }
 
     /**

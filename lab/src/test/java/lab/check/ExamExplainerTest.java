@@ -5,10 +5,18 @@ import static lab.protocol.EventType.FIRED;
 import static lab.protocol.EventType.RELEASED;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import lab.protocol.Mode;
 import org.junit.jupiter.api.Test;
 
-/** How the explainer tells the duplicates of a learner's lock (mode exam), which it sees only through its calls. */
+/**
+ * How the explainer tells the duplicates of a learner's lock (mode exam), which it sees only through its calls. No mode
+ * exam is declared in this JVM, as in the one {@code ./run.sh report} reads an exam's folder in: the recording's own
+ * lines describe it, as an exam's launcher writes them.
+ */
 class ExamExplainerTest {
+    /** A learner's lock as its mode's declaration names it: after the learner's class, seen through its calls. */
+    private static final Mode.Lock LEARNERS = new Mode.Lock("MyLock", "exam", Mode.Sight.CALLS, "");
+
     private static final String EXAM = "lock=exam key=scheduler_lock:tick ";
     private static final String KEY = "key=scheduler_lock:tick ";
     private static final String CRON = "trigger=cron";
@@ -16,7 +24,7 @@ class ExamExplainerTest {
 
     @Test
     void a_learners_lock_that_grants_a_second_worker_while_the_first_holds_it_is_granted_while_held() {
-        s.in("exam")
+        s.in("exam", LEARNERS, Mode.Need.REDIS, Mode.Need.POSTGRES, Mode.Need.FENCING_COUNTER)
                 .row("w1", 101, "12:00:10", "12:00:10.003", "12:00:10.603")
                 .row("w2", 102, "12:00:10", "12:00:10.051", "12:00:10.651")
                 .said("12:00:10.001", "w1", 101, FIRED, "12:00:10", CRON)
@@ -36,7 +44,7 @@ class ExamExplainerTest {
     @Test
     void a_learners_lock_granted_again_after_the_holder_wrote_its_row_is_released_early() {
         // w2's grant is stamped a millisecond before w1's release line: after w1's row, so after its unlock began.
-        s.in("exam")
+        s.in("exam", LEARNERS, Mode.Need.REDIS, Mode.Need.POSTGRES, Mode.Need.FENCING_COUNTER)
                 .row("w1", 101, "12:00:20", "12:00:20.003", "12:00:20.004")
                 .row("w2", 102, "12:00:20", "12:00:20.007", "12:00:20.008")
                 .said("12:00:20.001", "w1", 101, FIRED, "12:00:20", CRON)

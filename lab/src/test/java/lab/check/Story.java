@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
+import lab.protocol.Mode;
+import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
 /**
@@ -28,16 +32,77 @@ final class Story {
 
     private String mode = "redis";
 
-    /** The mode of the rows and events that follow. */
+    /** How the story's lines describe each mode, as a recording's mode and switch lines do: format, lock, needs. */
+    private final Map<String, Map<String, Object>> described = new LinkedHashMap<>();
+
+    /** The mode of the rows and events that follow: one this JVM declares. */
     Story in(String mode) {
         this.mode = mode;
         return this;
     }
 
+    /**
+     * The mode of the rows and events that follow, one no service declares (a learner's, which only an exam's launcher
+     * registers): the story's lines describe it by its {@code lock} and {@code needs}, as the live lab's do.
+     */
+    Story in(String mode, Mode.Lock lock, Mode.Need... needs) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("format", (long) WorkerFact.InMode.FORMAT);
+        d.put(
+                "lock",
+                Map.of(
+                        "label",
+                        lock.label(),
+                        "kind",
+                        lock.kind(),
+                        "sight",
+                        wire(lock.sight()),
+                        "called",
+                        lock.called()));
+        d.put("needs", Arrays.stream(needs).map(Story::wire).toList());
+        described.put(mode, d);
+        return in(mode);
+    }
+
     /** A row of {@code worker}'s process {@code pid} for {@code tick}, inside the job from started to created. */
     Story row(String worker, long pid, String tick, String started, String created) {
+        describe();
         rows.add(new CounterRow(rows.size() + 1L, t(created), t(tick), t(started), worker, pid, mode));
         return this;
+    }
+
+    /**
+     * The story's mode described on a switch line of the launcher, the first time a row or a line is in it, as every
+     * recording of the lab describes the modes it ran in.
+     */
+    private void describe() {
+        if (events.stream().noneMatch(e -> e.type() == EventType.SWITCH && mode.equals(e.mode()))) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ts", t("00:00:00").toString());
+            m.put("worker", Event.LAB);
+            m.put("pid", 1L);
+            m.put("event", EventType.SWITCH.wireName());
+            m.put("mode", mode);
+            m.putAll(description());
+            m.put("spec", Map.of("mode", mode));
+            events.add(Event.fromWire(m));
+        }
+    }
+
+    /** The story's mode's description, from {@link #in(String, Mode.Lock, Mode.Need...)} or this JVM's declaration. */
+    private Map<String, Object> description() {
+        if (described.containsKey(mode)) {
+            return described.get(mode);
+        }
+        Mode m = Mode.byName(mode)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "mode " + mode + " is not declared here: describe it with in(mode, lock, needs)"));
+        Mode.Lock lock = m.lock();
+        return in(mode, lock, m.needs().toArray(Mode.Need[]::new)).described.get(mode);
+    }
+
+    private static String wire(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -57,6 +122,7 @@ final class Story {
     /** A worker process's word that it is now in the story's mode, with {@code knobs} as {@code name=value ...}. */
     Story inMode(String ts, String worker, long pid, String knobs) {
         Map<String, Object> m = line(ts, worker, pid, EventType.MODE, null);
+        m.putAll(description());
         Map<String, Object> spec = new LinkedHashMap<>();
         spec.put("mode", mode);
         for (String field : knobs.trim().split("\\s+")) {
@@ -109,6 +175,7 @@ final class Story {
 
     /** The envelope of a line, as the recording writes it: the facts are read from it by the one codec. */
     private Map<String, Object> line(String ts, String worker, long pid, EventType type, String tick) {
+        describe();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ts", t(ts).toString());
         m.put("worker", worker);

@@ -77,7 +77,8 @@ class RecordingTest {
                 .satisfies(e -> {
                     assertThat(e.worker()).isEqualTo(Event.LAB);
                     LabFact.Switch s = (LabFact.Switch) e.fact();
-                    assertThat(s.spec().get("mode")).isEqualTo("local-mutex");
+                    assertThat(s.spec().mode()).isEqualTo(Mode.LOCAL_MUTEX);
+                    assertThat(s.lock()).isEqualTo(Mode.LOCAL_MUTEX.lock());
                     assertThat(s.acknowledgedAt()).isNotNull();
                 });
         assertThat(events)
