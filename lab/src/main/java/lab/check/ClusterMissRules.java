@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import lab.protocol.LabFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 
 /**
@@ -121,7 +122,7 @@ final class ClusterMissRules {
             if (!ClusterRules.isCluster(f.event().mode(), history)) {
                 continue;
             }
-            Owner node = new Owner(f.worker(), f.worker(), f.pid());
+            LockOwner node = LockOwner.of(f.worker(), f.pid());
             Optional<Heard<LabFact>> death = history.killed(node, f.ts()).filter(d -> !d.ts().isAfter(end));
             if (death.isPresent()) {
                 String firedAt = said.at(f.ts());

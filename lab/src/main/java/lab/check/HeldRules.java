@@ -6,6 +6,7 @@ import java.util.Optional;
 import lab.protocol.GivenBack;
 import lab.protocol.LabFact;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 
 /**
@@ -19,7 +20,7 @@ final class HeldRules {
     static Optional<Evidence> deadHolder(Instant tick, Instant end, RecordingIndex history, Said said) {
         List<Heard<WorkerFact.Skipped>> held = heldSkips(tick, history);
         for (Heard<WorkerFact.Skipped> skip : held) {
-            Owner holder = Owner.parse(skip.fact().holder());
+            LockOwner holder = LockOwner.parse(skip.fact().holder());
             Optional<Heard<LockFact.Acquired>> acquired =
                     history.grantSeenBy(skip.fact().holder(), skip);
             Optional<Heard<LabFact>> fault =
@@ -29,10 +30,10 @@ final class HeldRules {
                 Evidence past = past(fault.get());
                 String at = said.at(fault.get().ts());
                 return Evidence.of(
-                        holder.name() + " held "
+                        holder + " held "
                                 + JobRun.lockName(acquired.get().fact())
                                 + (left == null ? "" : " (" + left + " ms left)") + " but " + past.en() + " at " + at,
-                        holder.name() + " 持有 "
+                        holder + " 持有 "
                                 + JobRun.lockNameZh(acquired.get().fact())
                                 + (left == null ? "" : "（还剩 " + left + " ms）") + "，但在 " + at + " " + past.zh());
             }
@@ -41,7 +42,7 @@ final class HeldRules {
             return Optional.empty();
         }
         for (Heard<LockFact.Acquired> acquired : history.ofTick(LockFact.Acquired.class, tick)) {
-            Owner taker = new Owner(acquired.worker(), acquired.worker(), acquired.pid());
+            LockOwner taker = LockOwner.of(acquired.worker(), acquired.pid());
             Optional<Heard<LabFact>> fault = history.killed(taker, acquired.ts());
             if (fault.isPresent()) {
                 Instant expires = acquired.fact().expiresAt();

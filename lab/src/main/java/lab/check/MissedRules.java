@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import lab.protocol.GivenBack;
 import lab.protocol.LabFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 
 /**
@@ -101,8 +102,9 @@ final class MissedRules {
         // A fencing token that a restarted lock server counted again is never used: the lock was there, the token not.
         List<String> reissued = workers(errors, GivenBack.ErrorReason.TOKEN_REISSUED);
         List<String> skippedForThem = HeldRules.heldSkips(tick, history).stream()
-                .filter(e -> storeDown.contains(Owner.parse(e.fact().holder()).worker())
-                        || reissued.contains(Owner.parse(e.fact().holder()).worker()))
+                .filter(e -> storeDown.contains(
+                                LockOwner.parse(e.fact().holder()).worker())
+                        || reissued.contains(LockOwner.parse(e.fact().holder()).worker()))
                 .map(Heard::worker)
                 .distinct()
                 .sorted()

@@ -12,6 +12,7 @@ import lab.protocol.Fact;
 import lab.protocol.GivenBack;
 import lab.protocol.LabFact;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
@@ -93,7 +94,7 @@ final class RecordingIndex {
         if (exact.isPresent()) {
             return exact;
         }
-        Owner owner = Owner.parse(holder);
+        LockOwner owner = LockOwner.parse(holder);
         List<Heard<LockFact.Acquired>> byProcess =
                 of(LockFact.Acquired.class, e -> !Event.LAB.equals(e.worker()) && owner.is(e.worker(), e.pid()));
         Optional<Heard<LockFact.Acquired>> sameTick = byProcess.stream()
@@ -110,7 +111,7 @@ final class RecordingIndex {
      * The first end of the process {@code owner} names, after {@code after}: the launcher's kill, stop or restart, or its
      * record that the process exited on its own (a crash, an out-of-memory kill from outside).
      */
-    Optional<Heard<LabFact>> killed(Owner owner, Instant after) {
+    Optional<Heard<LabFact>> killed(LockOwner owner, Instant after) {
         return launcher(LabFact.class).stream()
                 .filter(e -> e.fact() instanceof LabFact.Exited x && owner.is(x.target(), x.targetPid())
                         || e.fact() instanceof LabFact.Fault f

@@ -8,6 +8,7 @@ import java.util.Map;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.LabFact;
+import lab.protocol.LockOwner;
 
 /**
  * The spans of a recording, from the launcher's own records only ({@code switch}, {@code fault}, {@code restart},
@@ -135,7 +136,7 @@ final class Bands {
         LabFact.Lock lock = (LabFact.Lock) seen.fact();
         String holder = lock.holder();
         Long ttl = lock.ttlMs();
-        String who = holder.contains("-") ? holder.substring(0, holder.indexOf('-')) : holder;
+        String who = LockOwner.parse(holder).worker();
         String title = lock.key() + " held by " + holder + " from " + Times.at(seen.ts()) + " to " + Times.at(to)
                 + (ttl == null ? "" : "; the server said " + ttl + " ms left when first seen");
         return new Band(

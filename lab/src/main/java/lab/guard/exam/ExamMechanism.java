@@ -19,6 +19,7 @@ import lab.guard.redis.FencingCounter;
 import lab.protocol.GivenBack;
 import lab.protocol.Knobs;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.Mode;
 import lab.protocol.WorkerFact;
 import redis.clients.jedis.JedisPool;
@@ -48,8 +49,9 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
     ExamMechanism(GuardContext ctx, ExamLock learners, Mode.Lock lock, String sourceFile) {
         this.ctx = ctx;
         this.worker = ctx.worker();
-        this.owner = ctx.worker() + "-" + ctx.pid() + "-"
-                + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+        this.owner = LockOwner.of(ctx.worker(), ctx.pid())
+                .grant(String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000)))
+                .toString();
         this.key = LockNames.key(ctx.config().job());
         this.ttl = ctx.spec().get(Knobs.LOCK_TTL);
         this.wait = ctx.spec().get(Knobs.LOCK_WAIT);

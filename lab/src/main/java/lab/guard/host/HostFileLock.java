@@ -19,6 +19,7 @@ import lab.guard.LockNames;
 import lab.guard.Tick;
 import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 
 /**
@@ -53,7 +54,7 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
      */
     public HostFileLock(String worker, long pid, String host, Path folder, String job) {
         this.worker = worker;
-        this.owner = worker + "-" + pid;
+        this.owner = LockOwner.of(worker, pid).toString();
         this.host = host;
         this.folder = folder;
         this.file = LockNames.file(job);

@@ -8,6 +8,7 @@ import lab.guard.LockMechanism;
 import lab.guard.Tick;
 import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 
 /**
@@ -26,7 +27,7 @@ public final class InJvmMutex implements LockMechanism<InJvmMutex.Held> {
 
     public InJvmMutex(String worker, long pid) {
         this.worker = worker;
-        this.owner = worker + "-" + pid;
+        this.owner = LockOwner.of(worker, pid).toString();
     }
 
     /** The mutex, held by the thread that runs the job. */

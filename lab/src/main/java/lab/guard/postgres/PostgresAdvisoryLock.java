@@ -15,6 +15,7 @@ import lab.guard.LockMechanism;
 import lab.guard.RoundTrip;
 import lab.guard.Tick;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
 
 /**
@@ -48,7 +49,7 @@ public final class PostgresAdvisoryLock implements LockMechanism<PostgresAdvisor
     public PostgresAdvisoryLock(
             String worker, long pid, String url, boolean wait, boolean perTick, Duration waitLimit) {
         this.worker = worker;
-        this.owner = worker + "-" + pid;
+        this.owner = LockOwner.of(worker, pid).toString();
         this.url = url;
         this.wait = wait;
         this.perTick = perTick;

@@ -15,6 +15,7 @@ import lab.guard.RoundTrip;
 import lab.guard.Tick;
 import lab.guard.Waiting;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.Secrets;
 import lab.protocol.WorkerFact;
 import redis.clients.jedis.Jedis;
@@ -127,7 +128,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     @Override
     public Attempt<Owned> acquire(Tick tick) throws InterruptedException {
         String key = perTick ? RedisLocks.key(job, tick.at()) : RedisLocks.key(job);
-        String owner = worker + "-" + pid + "-" + GrantLetters.next();
+        String owner = LockOwner.of(worker, pid).grant(GrantLetters.next()).toString();
         String set = "SET " + key + " " + owner + " NX PX " + ttl.toMillis()
                 + (fenced ? " + INCR " + FencingCounter.key(job) : "");
         Instant asked = clock.instant();

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.protocol.LockOwner;
 
 /**
  * Redisson's lock as Redis keeps it: a hash of owner entries ({@code <client id>:<thread id>} → hold count) under a
@@ -48,7 +49,9 @@ final class RedissonHash {
         String owner(String entry) {
             int colon = entry.lastIndexOf(':');
             String process = colon < 0 ? null : owners.get(entry.substring(0, colon));
-            return process == null ? entry : process + "-" + entry;
+            return process == null
+                    ? entry
+                    : LockOwner.parse(process).grant(entry).toString();
         }
 
         /** {@code {<entry>: 1}, pttl 2870 ms}: the hash as {@code HGETALL} and {@code PTTL} show it. */

@@ -17,6 +17,7 @@ import lab.guard.LockMechanism;
 import lab.guard.Reopening;
 import lab.guard.Tick;
 import lab.protocol.LockFact;
+import lab.protocol.LockOwner;
 import lab.protocol.Secrets;
 import org.redisson.RedissonFencedLock;
 import org.redisson.api.RLock;
@@ -125,7 +126,7 @@ final class RedissonLock implements LockMechanism<RedissonGrant> {
         }
         long id = c.nextGrant();
         String entry = c.id() + ":" + id;
-        String owner = process + "-" + entry;
+        String owner = LockOwner.parse(process).grant(entry).toString();
         long lease = watchdog ? -1 : ttl.toMillis();
         String call = (fenced ? "tryLockAndGetToken(" : "tryLock(") + wait.toMillis() + ", " + lease + ", ms)";
         Instant asked = clock.instant();

@@ -17,6 +17,7 @@ import lab.protocol.BadFieldException;
 import lab.protocol.Hold;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
+import lab.protocol.LockOwner;
 import lab.protocol.ModeSpec;
 
 /**
@@ -106,7 +107,7 @@ public final class RedissonMode extends ModeDeclaration {
         ModeSpec spec = ctx.spec();
         RedissonLock lock = lock(
                 ctx.worker(),
-                ctx.worker() + "-" + ctx.pid(),
+                LockOwner.of(ctx.worker(), ctx.pid()).toString(),
                 ctx.config().redisUrl(),
                 ctx.config().job(),
                 spec,
@@ -128,7 +129,7 @@ public final class RedissonMode extends ModeDeclaration {
      */
     public static Guard guard(String worker, long pid, String url, String job, ModeSpec spec, TokenLedger ledger) {
         Clock clock = Clock.systemUTC();
-        RedissonLock lock = lock(worker, worker + "-" + pid, url, job, spec, clock, null);
+        RedissonLock lock = lock(worker, LockOwner.of(worker, pid).toString(), url, job, spec, clock, null);
         return new LeaseGuard<>(worker, lock, policy(spec), LockListener.NONE, clock, null, ledger);
     }
 

@@ -20,6 +20,7 @@ import lab.protocol.Durations;
 import lab.protocol.Hold;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
+import lab.protocol.LockOwner;
 import lab.protocol.ModeSpec;
 
 /**
@@ -110,7 +111,7 @@ public final class ShedLockMode extends ModeDeclaration {
                 : null;
         return guard(
                 ctx.worker(),
-                ctx.worker() + "-" + ctx.pid(),
+                LockOwner.of(ctx.worker(), ctx.pid()).toString(),
                 ctx.config().job(),
                 ctx.spec(),
                 threads,
@@ -130,7 +131,7 @@ public final class ShedLockMode extends ModeDeclaration {
                 : null;
         return guard(
                         worker,
-                        worker + "-" + pid,
+                        LockOwner.of(worker, pid).toString(),
                         job,
                         spec,
                         threads,
