@@ -44,6 +44,18 @@ record RecordedMode(String cliName, Lock lock, List<Need> needed) implements Mod
     @Override
     public void checkKnobs(ModeSpec spec) {}
 
+    /** None: the recorded spec holds every knob the line named, and the stand-in declares none of its own. */
+    @Override
+    public List<Knob<?>> ownKnobs() {
+        return List.of();
+    }
+
+    /** None: a stand-in is read back from a recording, never sent to a worker to load. */
+    @Override
+    public Optional<RuntimeMode> runtime() {
+        return Optional.empty();
+    }
+
     @Override
     public String toString() {
         return cliName;

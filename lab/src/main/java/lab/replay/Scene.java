@@ -124,20 +124,12 @@ final class Scene {
         return due;
     }
 
-    /** The spec in force: the last switch's, else the first worker's own; the defaults of a mode this lab lacks. */
+    /** The spec in force: the last switch's, else the first worker's own; the first mode's defaults before any. */
     private static ModeSpec spec(Event e) {
-        Map<String, String> recorded = e == null
-                ? Map.of()
-                : e.fact() instanceof LabFact.Switch s ? s.spec() : ((WorkerFact.InMode) e.fact()).spec();
-        Mode mode = Modes.byName(e == null ? "" : e.mode()).orElse(Modes.all().get(0));
-        Map<String, String> knobs = new LinkedHashMap<>(recorded);
-        knobs.remove("mode");
-        try {
-            return ModeSpec.defaults(mode).merge(knobs);
-        } catch (RuntimeException unknownKnob) {
-            // A knob this lab does not know (a newer lab's): the header shows the defaults beside the recorded mode.
-            return ModeSpec.defaults(mode);
+        if (e == null) {
+            return ModeSpec.defaults(Modes.all().get(0));
         }
+        return e.fact() instanceof LabFact.Switch s ? s.spec() : ((WorkerFact.InMode) e.fact()).spec();
     }
 
     private static String holder(Event lock, List<WorkerProc> procs) {
