@@ -130,24 +130,19 @@ class TokensAndTableFilesOnH2Test {
             assertThat(files)
                     .extracting(p -> p.getFileName().toString())
                     .containsExactly("counter.csv", "job_runs.csv", "refused.csv");
-            List<CounterRow> read = new java.util.ArrayList<>();
-            List<Map<String, String>> rows = TableFiles.read(dir.resolve("counter.csv"));
-            for (int i = 0; i < rows.size(); i++) {
-                read.add(TableFiles.counterRow(rows.get(i), dir.resolve("counter.csv"), i + 2));
-            }
-            assertThat(read).isEqualTo(store.readAll());
-            assertThat(TableFiles.read(dir.resolve("job_runs.csv")))
+            assertThat(TableFile.COUNTER.read(dir.resolve("counter.csv"))).isEqualTo(store.readAll());
+            assertThat(TableFile.JOB_RUNS.read(dir.resolve("job_runs.csv")))
                     .singleElement()
                     .satisfies(r -> {
-                        assertThat(r.get("worker")).isEqualTo("w1");
-                        assertThat(r.get("tick_at")).isEqualTo(TICK.toString());
+                        assertThat(r.worker()).isEqualTo("w1");
+                        assertThat(r.tickAt()).isEqualTo(TICK);
                     });
-            assertThat(TableFiles.read(dir.resolve("refused.csv")))
+            assertThat(TableFile.REFUSED.read(dir.resolve("refused.csv")))
                     .singleElement()
                     .satisfies(r -> {
-                        assertThat(r.get("worker")).isEqualTo("w3 \"late\"");
-                        assertThat(r.get("token")).isEqualTo("2");
-                        assertThat(r.get("last_token")).isEqualTo("5");
+                        assertThat(r.worker()).isEqualTo("w3 \"late\"");
+                        assertThat(r.token()).isEqualTo(2);
+                        assertThat(r.lastToken()).isEqualTo(5);
                     });
         }
     }
@@ -156,7 +151,7 @@ class TokensAndTableFilesOnH2Test {
     void a_table_file_line_with_a_field_too_many_is_refused_naming_the_file_line_and_the_header() throws Exception {
         Path file = Files.writeString(dir.resolve("counter.csv"), "id,worker\n1,w1\n\n2,w2,extra\n");
 
-        assertThatThrownBy(() -> TableFiles.read(file))
+        assertThatThrownBy(() -> TableFiles.lines(file))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(file + ":4: expected 2 fields (id,worker), found 3");
     }
@@ -166,25 +161,21 @@ class TokensAndTableFilesOnH2Test {
         Path empty = Files.writeString(dir.resolve("empty.csv"), "");
         Path open = Files.writeString(dir.resolve("open.csv"), "id,worker\n1,\"w1\n");
 
-        assertThatThrownBy(() -> TableFiles.read(empty)).hasMessageStartingWith(empty + ":1: expected a header");
-        assertThatThrownBy(() -> TableFiles.read(open))
+        assertThatThrownBy(() -> TableFiles.lines(empty)).hasMessageStartingWith(empty + ":1: expected a header");
+        assertThatThrownBy(() -> TableFiles.lines(open))
                 .hasMessage(open + ":2: expected a closing quote, found the end of the line");
     }
 
     @Test
     void a_counter_row_without_a_value_it_needs_is_refused_naming_the_column_and_the_line() throws Exception {
-        Path file = dir.resolve("counter.csv");
-        Map<String, String> row = Map.of(
-                "id", "1",
-                "created_at", TICK.toString(),
-                "tick_at", TICK.toString(),
-                "started_at", TICK.toString(),
-                "worker", "",
-                "pid", "4242",
-                "mode", "none");
+        Path file = Files.writeString(
+                dir.resolve("counter.csv"),
+                "id,created_at,tick_at,started_at,worker,pid,mode\n"
+                        + String.join(",", "1", TICK.toString(), TICK.toString(), TICK.toString(), "", "4242", "none")
+                        + "\n");
 
-        assertThatThrownBy(() -> TableFiles.counterRow(row, file, 3))
-                .hasMessage(file + ":3: expected a value in column worker, found none");
+        assertThatThrownBy(() -> TableFile.COUNTER.read(file))
+                .hasMessage(file + ":2: expected a value in column worker, found none");
     }
 
     @Test
