@@ -13,9 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import lab.check.Figures;
 import lab.check.Finding;
-import lab.nemesis.Fault;
-import lab.nemesis.WorkerFault;
-import lab.nemesis.WorkerTarget;
+import lab.nemesis.Recipes;
 import lab.protocol.Event;
 import lab.protocol.GivenBack;
 import lab.scenario.Caption;
@@ -141,9 +139,8 @@ public final class ReportCard implements ReplayListener {
             return;
         }
         for (String worker : line.hung) {
-            Fault restart =
-                    WorkerFault.named("restart", WorkerTarget.of(worker)).orElseThrow();
-            line.restarted.add(at.faults().inject(restart).line());
+            // A hung call is undone as a kill is: a fresh JVM under the same id.
+            Recipes.revived(worker).end(at.faults()).forEach(r -> line.restarted.add(r.line()));
         }
     }
 

@@ -12,6 +12,8 @@ import lab.guard.LockState;
 import lab.nemesis.Fault;
 import lab.nemesis.FaultResult;
 import lab.nemesis.Nemesis;
+import lab.nemesis.Recipe;
+import lab.nemesis.Recipes;
 import lab.nemesis.ServerName;
 import lab.nemesis.WorkerFault;
 import lab.protocol.Knobs;
@@ -121,12 +123,21 @@ final class Faults implements Nemesis {
 
     @Override
     public Fault toggle(ServerName server) {
-        return servers.running(server) ? new Fault.ServerStop(server) : new Fault.ServerStart(server);
+        Recipe downAndUp = Recipes.serverDown(server, Duration.ZERO);
+        return (servers.running(server) ? downAndUp.faults() : downAndUp.undo()).get(0);
     }
 
     @Override
     public List<Fault> togglePartition(Instant now) {
         return partitions.toggle(now);
+    }
+
+    /**
+     * Records that {@code worker} starts with its clock {@code by} from the machine's, before it is forked: the
+     * start-up skew comes through this room as every other skew does, and leaves the same {@code skew} fault.
+     */
+    String skewAtStart(String worker, Duration by) {
+        return workers.skewAtStart(worker, by);
     }
 
     /** The ids of the workers attached from elsewhere, which may hold the lock too (and which no fault reaches). */

@@ -161,7 +161,7 @@ public final class Lab implements AutoCloseable {
         infra.onServerDeath((name, line) -> deaths.server(name, line, say));
         infra.startFor(modes.spec(), say);
         workers.onDeath(exit -> deaths.worker(exit, say));
-        StartSkews.apply(settings, workers, recording, modes.spec().mode().cliName(), say);
+        StartSkews.apply(settings, faults, say);
         try {
             workers.startAll(settings.workers(), say, () -> closed);
         } catch (Exception e) {

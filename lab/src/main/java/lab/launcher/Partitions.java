@@ -1,5 +1,6 @@
 package lab.launcher;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.function.Supplier;
 import lab.fleet.WorkerProcess;
 import lab.nemesis.Fault;
 import lab.nemesis.FaultResult;
+import lab.nemesis.Recipes;
 import lab.nemesis.WorkerTarget;
 import lab.protocol.LabFact;
 import lab.protocol.ModeSpec;
@@ -106,9 +108,12 @@ final class Partitions {
     /** The partition key: heals every host that is cut off, else cuts off the holder's host. */
     List<Fault> toggle(Instant now) {
         List<Fault> faults = new ArrayList<>();
-        networks.get().cutOff().forEach(host -> faults.add(new Fault.Heal(host)));
+        networks.get()
+                .cutOff()
+                .forEach(host ->
+                        faults.addAll(Recipes.cutOff(host, Duration.ZERO).undo()));
         if (faults.isEmpty()) {
-            faults.add(new Fault.Partition(WorkerTarget.HOLDER, now));
+            Recipes.cutOff(WorkerTarget.HOLDER, Duration.ZERO).faults().forEach(f -> faults.add(f.fromTickAt(now)));
         }
         return faults;
     }

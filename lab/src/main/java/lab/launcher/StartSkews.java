@@ -1,10 +1,8 @@
 package lab.launcher;
 
 import java.util.Optional;
-import lab.fleet.WorkerPool;
+import java.util.function.Consumer;
 import lab.os.FakeTime;
-import lab.protocol.Durations;
-import lab.protocol.LabFact;
 
 /**
  * The workers a session starts with their wall clock moved ({@code --skew w2=+3s}): refused before anything starts
@@ -19,14 +17,11 @@ public final class StartSkews {
         return FakeTime.whyNot();
     }
 
-    /** Hands the pool each worker's offset and records it; throws, naming {@code --skew}, where it cannot be had. */
-    static void apply(
-            LabSettings settings,
-            WorkerPool pool,
-            Recording recording,
-            String mode,
-            java.util.function.Consumer<String> say)
-            throws StartFailure {
+    /**
+     * Hands the pool each worker's offset and records it, through the fault room; throws, naming {@code --skew},
+     * where it cannot be had.
+     */
+    static void apply(LabSettings settings, Faults faults, Consumer<String> say) throws StartFailure {
         if (settings.skews().isEmpty()) {
             return;
         }
@@ -35,15 +30,7 @@ public final class StartSkews {
             throw new StartFailure("--skew: " + whyNot.get(), null);
         }
         for (LabSettings.Skew s : settings.skews()) {
-            pool.skew(s.worker(), s.by());
-            String line = s.worker() + " starts with its clock " + Durations.formatSigned(s.by())
-                    + " from the machine's (libfaketime)";
-            // No process yet: the offset holds for every process of this id until a later skew fault says otherwise.
-            recording.lab(
-                    mode,
-                    line,
-                    new LabFact.Fault(LabFact.FaultKind.SKEW, s.worker(), null, null, null, s.by().toMillis()));
-            say.accept(line);
+            say.accept(faults.skewAtStart(s.worker(), s.by()));
         }
     }
 }

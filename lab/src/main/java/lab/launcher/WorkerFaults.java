@@ -133,6 +133,21 @@ final class WorkerFaults {
         });
     }
 
+    /**
+     * Hands the pool {@code worker}'s offset before its first process is forked, and records it as a skew fault with
+     * no process yet: the offset holds for every process of this id until a later skew fault says otherwise.
+     */
+    String skewAtStart(String worker, Duration by) {
+        workers.skew(worker, by);
+        String line =
+                worker + " starts with its clock " + Durations.formatSigned(by) + " from the machine's (libfaketime)";
+        recording.lab(
+                spec.get().mode().cliName(),
+                line,
+                new LabFact.Fault(LabFact.FaultKind.SKEW, worker, null, null, null, by.toMillis()));
+        return line;
+    }
+
     private FaultResult restarted(WorkerProcess old, String clock) {
         try {
             old.kill();

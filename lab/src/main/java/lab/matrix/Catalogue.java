@@ -4,14 +4,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import lab.nemesis.Fault;
-import lab.nemesis.FaultResult;
+import lab.nemesis.Recipe;
+import lab.nemesis.Recipes;
 import lab.nemesis.ServerName;
-import lab.nemesis.WorkerFault;
 import lab.nemesis.WorkerTarget;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
-import lab.session.LabControl;
 
 /**
  * Every fault the matrix runs, one {@link MatrixFault} each, in the page's column order. A fault is one entry; one with
@@ -30,7 +28,7 @@ public final class Catalogue {
                         "任务很快",
                         // Shorter than the spread of the workers' fires, and the lock given back at the job's end.
                         c -> c.and(Knobs.TASK_TIME, Duration.ZERO),
-                        Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
+                        Optional.of(mode -> Recipe.watch(Duration.ofSeconds(5))),
                         m -> Optional.empty(),
                         1,
                         MatrixRun.JITTER,
@@ -41,7 +39,7 @@ public final class Catalogue {
                         "TTL 比任务短",
                         c -> c.and(Knobs.TASK_TIME, Duration.ofMillis(1500))
                                 .and(Knobs.LOCK_TTL, Duration.ofMillis(500)),
-                        Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
+                        Optional.of(mode -> Recipe.watch(Duration.ofSeconds(5))),
                         Catalogue::withoutLease,
                         1,
                         MatrixRun.JITTER,
@@ -54,10 +52,7 @@ public final class Catalogue {
                         // with no jitter (4 to 26 ms apart), so the kill, once the launcher has seen the holder, comes
                         // after every worker's fire: a session lock freed at once is not taken again for the tick.
                         c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)),
-                        Optional.of((lab, mode, say) -> {
-                            say.accept(inject(lab, new WorkerFault.Kill(target(mode))));
-                            lab.sleep(Duration.ofSeconds(4));
-                        }),
+                        Optional.of(mode -> Recipes.killedUntilLater(target(mode), Duration.ofSeconds(4))),
                         m -> Optional.empty(),
                         1,
                         Duration.ZERO,
@@ -67,12 +62,8 @@ public final class Catalogue {
                         "Holder paused past its lease",
                         "持有者暂停超过租约",
                         Function.identity(),
-                        Optional.of((lab, mode, say) -> {
-                            say.accept(inject(lab, new WorkerFault.Pause(target(mode))));
-                            lab.sleep(Duration.ofMillis(2500));
-                            say.accept(inject(lab, new WorkerFault.Resume(target(mode))));
-                            lab.sleep(Duration.ofSeconds(3));
-                        }),
+                        Optional.of(mode -> Recipes.paused(target(mode), Duration.ofMillis(2500))
+                                .settling(Duration.ofSeconds(3))),
                         m -> Optional.empty(),
                         1,
                         MatrixRun.JITTER,
@@ -82,13 +73,8 @@ public final class Catalogue {
                         "Lock server down, then up",
                         "锁服务器停了又起",
                         Function.identity(),
-                        Optional.of((lab, mode, say) -> {
-                            ServerName server = lockServer(mode);
-                            say.accept(inject(lab, new Fault.ServerStop(server)));
-                            lab.sleep(Duration.ofSeconds(3));
-                            say.accept(inject(lab, new Fault.ServerStart(server)));
-                            lab.sleep(Duration.ofSeconds(3));
-                        }),
+                        Optional.of(mode -> Recipes.serverDown(lockServer(mode), Duration.ofSeconds(3))
+                                .settling(Duration.ofSeconds(3))),
                         Catalogue::withoutServer,
                         1,
                         MatrixRun.JITTER,
@@ -103,14 +89,9 @@ public final class Catalogue {
                         c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3))
                                 .and(Knobs.LOCK_WAIT, Duration.ofMillis(800))
                                 .and(Knobs.RECHECK, true),
-                        Optional.of((lab, mode, say) -> {
-                            // The holder held still while Redis restarts: the restart lands inside its hold.
-                            say.accept(inject(lab, new WorkerFault.Pause(target(mode))));
-                            say.accept(inject(lab, new Fault.ServerRestart(ServerName.REDIS, false)));
-                            lab.sleep(Duration.ofMillis(600));
-                            say.accept(inject(lab, new WorkerFault.Resume(target(mode))));
-                            lab.sleep(Duration.ofSeconds(3));
-                        }),
+                        // The holder held still while Redis restarts: the restart lands inside its hold.
+                        Optional.of(mode -> Recipes.redisRestartUnderHolder(target(mode), Duration.ofMillis(600))
+                                .settling(Duration.ofSeconds(3))),
                         m -> m.needs().contains(Mode.Need.REDIS)
                                 ? Optional.empty()
                                 : Optional.of("no lock on Redis: the restart cannot touch it"),
@@ -123,7 +104,7 @@ public final class Catalogue {
                         "时钟偏移",
                         Function.identity(),
                         // w2 runs half a period ahead from the lab's start (lesson 23): each cell only watches.
-                        Optional.of((lab, mode, say) -> lab.sleep(Duration.ofSeconds(5))),
+                        Optional.of(mode -> Recipe.watch(Duration.ofSeconds(5))),
                         m -> Optional.empty(),
                         1,
                         MatrixRun.JITTER,
@@ -138,12 +119,8 @@ public final class Catalogue {
                         // in, and sees the lock every 100 ms; with the base 300 ms job that window was 75 ms wide, and
                         // most cells found no holder.
                         c -> c.and(Knobs.LOCK_TTL, Duration.ofSeconds(3)).and(Knobs.TASK_TIME, Duration.ofMillis(600)),
-                        Optional.of((lab, mode, say) -> {
-                            say.accept(inject(lab, new Fault.Partition(WorkerTarget.HOLDER)));
-                            lab.sleep(Duration.ofSeconds(3));
-                            say.accept(inject(lab, new Fault.Heal(WorkerTarget.HOLDER)));
-                            lab.sleep(Duration.ofSeconds(3));
-                        }),
+                        Optional.of(mode -> Recipes.cutOff(WorkerTarget.HOLDER, Duration.ofSeconds(3))
+                                .settling(Duration.ofSeconds(3))),
                         Catalogue::withoutServer,
                         2,
                         MatrixRun.JITTER,
@@ -153,11 +130,6 @@ public final class Catalogue {
     /** The fault named {@code name}; empty for a name no entry has. */
     public static Optional<MatrixFault> named(String name) {
         return all().stream().filter(f -> f.name().equals(name)).findFirst();
-    }
-
-    /** A fault done now, aimed at a tick that begins at or after this instant, as a scenario's step is. */
-    static FaultResult inject(LabControl lab, Fault fault) {
-        return lab.faults().inject(fault.fromTickAt(lab.clock().instant()));
     }
 
     /** The holder; in a mode with no lock, whose every worker runs, the first worker. */

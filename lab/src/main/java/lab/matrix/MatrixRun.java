@@ -17,8 +17,7 @@ import lab.launcher.LabSettings;
 import lab.launcher.StartFailure;
 import lab.launcher.StartSkews;
 import lab.nemesis.FaultResult;
-import lab.nemesis.WorkerFault;
-import lab.nemesis.WorkerTarget;
+import lab.nemesis.Recipes;
 import lab.protocol.Hold;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
@@ -183,8 +182,11 @@ public final class MatrixRun {
         }
         control.sleep(mode.lock().sight() == Mode.Sight.CLUSTER ? WARM_CLUSTER : WARM);
         Instant from = control.clock().instant();
-        List<FaultResult> results = new ArrayList<>();
-        fault.plan().orElseThrow().apply(control, mode, results::add);
+        List<FaultResult> results = fault.plan()
+                .orElseThrow()
+                .recipe(mode)
+                .play(control.faults(), control.clock(), control::sleep)
+                .results();
         Instant to = control.clock().instant();
         control.sleep(control.settle());
         Optional<FaultResult> notDone = results.stream()
@@ -225,8 +227,8 @@ public final class MatrixRun {
 
     /** A killed worker comes back under its id before the next mode, as its supervisor would bring it back. */
     private static void restartTheDead(Lab lab) {
-        lab.view().workers().stream().filter(w -> w.exit().isPresent()).forEach(w -> lab.faults()
-                .inject(new WorkerFault.Restart(WorkerTarget.of(w.id()))));
+        lab.view().workers().stream().filter(w -> w.exit().isPresent()).forEach(w -> Recipes.revived(w.id())
+                .end(lab.faults()));
     }
 
     static String line(CellResult c) {

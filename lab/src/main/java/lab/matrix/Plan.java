@@ -1,17 +1,16 @@
 package lab.matrix;
 
-import java.util.function.Consumer;
-import lab.nemesis.FaultResult;
+import lab.nemesis.Recipe;
 import lab.protocol.Mode;
-import lab.session.LabControl;
 
 /**
- * How one fault is done to a running lab in one mode, once the span it is judged on has begun: the fault's steps and
- * the waits between them, ending when every tick it can hurt has had its window. It leaves the lab as it found it
- * (a stopped server started again, a paused worker resumed), so that the next mode's cell starts clean.
+ * How one fault is done to a running lab in one mode, once the span it is judged on has begun: the nemesis's recipe,
+ * its faults, its hold, its undo and the wait after, ending when every tick it can hurt has had its window. It leaves
+ * the lab as it found it (a stopped server started again, a paused worker resumed; a killed one the run brings back
+ * after the cell), so that the next mode's cell starts clean.
  */
 @FunctionalInterface
 public interface Plan {
-    /** Does it; {@code done} hears what came of each fault, so that a fault the lab did not do is no cell. */
-    void apply(LabControl lab, Mode mode, Consumer<FaultResult> done) throws InterruptedException;
+    /** The recipe that does it to a lab in {@code mode}: aimed at the holder, or where no lock is held, at w1. */
+    Recipe recipe(Mode mode);
 }

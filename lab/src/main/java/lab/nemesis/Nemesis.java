@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The one room where every fault is done: a dashboard key, a scenario's step and the soak all come through here, and
- * each fault is recorded (its {@code fault}, {@code server} or {@code restart} event) before its consequences.
+ * each fault (alone, or in a {@link Recipe} with its undo) is recorded (its {@code fault}, {@code server} or {@code restart} event) before its consequences.
  */
 public interface Nemesis {
     /**
@@ -13,6 +13,14 @@ public interface Nemesis {
      * story.
      */
     FaultResult inject(Fault fault);
+
+    /**
+     * Does {@code fault} aimed at a tick that begins at or after {@code now}: a fault on the holder never hurts a tick
+     * that began before it, so that a mark just before it leaves the tick it hurts inside the span.
+     */
+    default FaultResult injectFrom(Instant now, Fault fault) {
+        return inject(fault.fromTickAt(now));
+    }
 
     /** The fault the server's key means now: stop it when it runs, else start it. */
     Fault toggle(ServerName server);

@@ -10,9 +10,11 @@ import java.util.stream.Collectors;
 import lab.fleet.WorkerProcess;
 import lab.launcher.LabView;
 import lab.nemesis.Fault;
+import lab.nemesis.FaultResult;
 import lab.nemesis.Nemesis;
+import lab.nemesis.Recipe;
+import lab.nemesis.Recipes;
 import lab.nemesis.ServerName;
-import lab.nemesis.WorkerFault;
 import lab.nemesis.WorkerTarget;
 import lab.protocol.Knobs;
 import lab.protocol.ModeChange;
@@ -169,7 +171,8 @@ public final class KeyActions {
                 lastPaused.set(target.id());
             }
             act(() -> {
-                String said = inject(resume ? new WorkerFault.Resume(target) : new WorkerFault.Pause(target));
+                Recipe pause = Recipes.paused(target, Duration.ZERO);
+                String said = lines(resume ? pause.end(faults) : pause.begin(faults));
                 if (!resume && target.isHolder()) {
                     view.workers().stream()
                             .filter(w -> w.state() == WorkerState.PAUSED)
@@ -185,13 +188,13 @@ public final class KeyActions {
         String down = a == Action.RESTART && chosen == null ? firstDown() : null;
         WorkerTarget target =
                 chosen != null ? WorkerTarget.of(chosen) : down != null ? WorkerTarget.of(down) : WorkerTarget.holder();
-        Fault fault =
+        // A kill and a stop begin their recipe; a restart is their undo, whichever took the worker down.
+        act(() -> lines(
                 switch (a) {
-                    case KILL -> new WorkerFault.Kill(target);
-                    case STOP -> new WorkerFault.Stop(target);
-                    default -> new WorkerFault.Restart(target);
-                };
-        act(() -> inject(fault));
+                    case KILL -> Recipes.killed(target, Duration.ZERO).begin(faults);
+                    case STOP -> Recipes.stopped(target).begin(faults);
+                    default -> Recipes.killed(target, Duration.ZERO).end(faults);
+                }));
     }
 
     /**
@@ -205,13 +208,18 @@ public final class KeyActions {
             return;
         }
         boolean skewed = view.worker(chosen).map(w -> !w.skew().isZero()).orElse(false);
-        Duration by = skewed ? Duration.ZERO : KEY_SKEW;
-        act(() -> inject(new WorkerFault.Skew(WorkerTarget.of(chosen), by)));
+        Recipe skew = Recipes.skewed(WorkerTarget.of(chosen), KEY_SKEW);
+        act(() -> lines(skewed ? skew.end(faults) : skew.begin(faults)));
     }
 
     /** A fault through the lab's fault room; its line is what the trainer sees. */
     private String inject(Fault fault) {
         return faults.inject(fault).line();
+    }
+
+    /** What the room said to each fault of a recipe's half, as one line. */
+    private static String lines(List<FaultResult> said) {
+        return said.stream().map(FaultResult::line).collect(Collectors.joining("; "));
     }
 
     /** x: heals every host that is cut off, else cuts off the holder's host; one line for all. */

@@ -156,11 +156,11 @@ public final class Replayer {
         } else if (step instanceof Step.ChangeMode mode) {
             listener.action(lab.switchMode(mode.change()).line());
         } else if (step instanceof Step.Fault fault) {
-            // Through the lab's fault room. A holder fault hurts the next tick's holder, never one whose tick began
-            // before this step: a mark just before the fault would otherwise leave the tick it hurt outside the span
-            // the lesson judges (a partition of the holder's host likewise).
+            // Through the lab's fault room, aimed at ticks from this step on (Nemesis.injectFrom): a mark just before
+            // the fault would otherwise leave the tick it hurt outside the span the lesson judges. A scenario writes
+            // a fault and its undo as two steps, with its own waits between, so it plays no recipe.
             listener.action(lab.faults()
-                    .inject(fault.fault().fromTickAt(lab.clock().instant()))
+                    .injectFrom(lab.clock().instant(), fault.fault())
                     .line());
         } else if (step instanceof Step.Expect expect) {
             List<Verdict> judged = judge(

@@ -1,15 +1,13 @@
 package lab.soak;
 
 import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import lab.nemesis.FaultResult;
 import lab.nemesis.Nemesis;
+import lab.nemesis.Recipe;
 
 /**
- * Injects one planned fault through the lab's fault room, the one a scenario's steps and the dashboard's keys use,
- * and undoes it: nothing here reaches a process or a server but through {@link Nemesis}.
+ * Plays one planned fault's recipe through the lab's fault room, the one a scenario's steps and the dashboard's keys
+ * use: nothing here reaches a process or a server but through {@link Nemesis}, and the pairing of a fault with its
+ * undo is the recipe's.
  */
 final class FaultInjector {
     private final Nemesis faults;
@@ -21,11 +19,7 @@ final class FaultInjector {
     }
 
     InjectedFault inject(PlannedFault fault) throws InterruptedException {
-        List<FaultResult> results = new ArrayList<>();
-        Instant started = clock.instant();
-        results.add(faults.inject(fault.fault()));
-        Thread.sleep(fault.held().toMillis());
-        results.add(faults.inject(fault.undo()));
-        return new InjectedFault(fault, started, clock.instant(), results);
+        Recipe.Played played = fault.recipe().play(faults, clock, time -> Thread.sleep(time.toMillis()));
+        return new InjectedFault(fault, played.startedAt(), played.endedAt(), played.results());
     }
 }

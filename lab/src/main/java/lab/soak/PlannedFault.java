@@ -1,9 +1,9 @@
 package lab.soak;
 
 import java.time.Duration;
-import lab.nemesis.Fault;
+import lab.nemesis.Recipe;
+import lab.nemesis.Recipes;
 import lab.nemesis.ServerName;
-import lab.nemesis.WorkerFault;
 import lab.nemesis.WorkerTarget;
 
 /**
@@ -23,32 +23,16 @@ public record PlannedFault(int number, Duration at, SoakFault kind, int worker) 
         };
     }
 
-    /** The fault room's fault that does it. */
-    Fault fault() {
+    /**
+     * The nemesis's recipe that does it and undoes it: a kill and its restart, a pause past the lease and its resume,
+     * Redis down two seconds, a PostgreSQL stopped and started again at once.
+     */
+    Recipe recipe() {
         return switch (kind) {
-            case KILL -> new WorkerFault.Kill(WorkerTarget.of(target()));
-            case PAUSE -> new WorkerFault.Pause(WorkerTarget.of(target()));
-            case REDIS_STOP -> new Fault.ServerStop(ServerName.REDIS);
-            case POSTGRES_RESTART -> new Fault.ServerStop(ServerName.POSTGRES);
-        };
-    }
-
-    /** How long the fault lasts before it is undone: a pause past the lease, Redis down two seconds. */
-    Duration held() {
-        return switch (kind) {
-            case KILL, POSTGRES_RESTART -> Duration.ZERO;
-            case PAUSE -> SoakSettings.PAUSE;
-            case REDIS_STOP -> SoakSettings.REDIS_DOWN;
-        };
-    }
-
-    /** The fault room's fault that undoes it: a restart, a resume, the server started again. */
-    Fault undo() {
-        return switch (kind) {
-            case KILL -> new WorkerFault.Restart(WorkerTarget.of(target()));
-            case PAUSE -> new WorkerFault.Resume(WorkerTarget.of(target()));
-            case REDIS_STOP -> new Fault.ServerStart(ServerName.REDIS);
-            case POSTGRES_RESTART -> new Fault.ServerStart(ServerName.POSTGRES);
+            case KILL -> Recipes.killed(WorkerTarget.of(target()), Duration.ZERO);
+            case PAUSE -> Recipes.paused(WorkerTarget.of(target()), SoakSettings.PAUSE);
+            case REDIS_STOP -> Recipes.serverDown(ServerName.REDIS, SoakSettings.REDIS_DOWN);
+            case POSTGRES_RESTART -> Recipes.serverDown(ServerName.POSTGRES, Duration.ZERO);
         };
     }
 

@@ -1,9 +1,8 @@
 package lab.soak;
 
 /**
- * What a soak's plan draws, one every ten seconds: each is one of the fault room's faults and the one that undoes it
- * ({@link PlannedFault#fault}, {@link PlannedFault#undo}), undone before the next. A fault the room can do joins the
- * soak's draw here.
+ * What a soak's plan draws, one every ten seconds: each is one of the nemesis's recipes, a fault and the one that
+ * undoes it ({@link PlannedFault#recipe}), undone before the next. A recipe the room has joins the soak's draw here.
  */
 public enum SoakFault {
     /** {@code kill -9} one worker, then start a fresh JVM under the same id: a crash and its supervisor. */
