@@ -4,8 +4,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The one room where every fault is done: a dashboard key, a scenario's step and the soak all come through here, and
- * each fault (alone, or in a {@link Recipe} with its undo) is recorded (its {@code fault}, {@code server} or {@code restart} event) before its consequences.
+ * The one door every fault goes through: a dashboard key, a scenario's step, the soak, the matrix and the exam all come
+ * through here, each fault alone or in a {@link Recipe} with its undo, and each is recorded (its {@code fault},
+ * {@code server} or {@code restart} event) before its consequences.
  */
 public interface Nemesis {
     /**
