@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.launcher.LabSettings;
 import lab.nemesis.Recipe;
 import lab.nemesis.Recipes;
 import lab.nemesis.ServerName;
@@ -109,7 +110,7 @@ public final class Catalogue {
                         1,
                         MatrixRun.JITTER,
                         Duration.ofSeconds(5),
-                        java.util.List.of(new lab.launcher.LabSettings.Skew("w2", Duration.ofMillis(500)))),
+                        List.of(new LabSettings.Skew("w2", Duration.ofMillis(500)))),
                 new MatrixFault(
                         "host-cut-off",
                         "Host cut off",

@@ -1,8 +1,10 @@
 package lab.matrix;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import lab.launcher.LabSettings;
 import lab.protocol.Mode;
 import lab.protocol.ModeChange;
 
@@ -31,7 +33,7 @@ public record MatrixFault(
         int hosts,
         Duration jitter,
         Duration span,
-        java.util.List<lab.launcher.LabSettings.Skew> skews) {
+        List<LabSettings.Skew> skews) {
     /** Why a fault being built elsewhere has no cell yet: the lead wires its plan into {@link Catalogue} after merging. */
     public static final String NOT_BUILT = "not in this build yet";
 
@@ -46,11 +48,11 @@ public record MatrixFault(
             int hosts,
             Duration jitter,
             Duration span) {
-        this(name, en, zh, knobs, plan, untouched, hosts, jitter, span, java.util.List.of());
+        this(name, en, zh, knobs, plan, untouched, hosts, jitter, span, List.of());
     }
 
     public MatrixFault {
-        skews = java.util.List.copyOf(skews);
+        skews = List.copyOf(skews);
         if (!name.matches("[a-z][a-z0-9-]*")) {
             throw new IllegalArgumentException("'" + name + "' is not a fault name: lower case, digits and '-'");
         }
