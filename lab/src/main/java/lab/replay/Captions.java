@@ -53,12 +53,16 @@ final class Captions {
                 earlier.add(text);
             }
         }
-        String caption = said.isEmpty() ? "" : ((LabFact.Caption) said.get(said.size() - 1).fact()).text();
+        String caption = said.isEmpty()
+                ? ""
+                : ((LabFact.Caption) said.get(said.size() - 1).fact()).text();
         String ending = t.isBefore(r.end()) || verdicts.isEmpty()
                 ? null
-                : allHeld
-                        ? "Scenario complete: every expectation held."
-                        : "Scenario complete: an expectation failed.";
+                : r.cutShort() != null
+                        ? "Recording cut short: the scenario did not finish."
+                        : allHeld
+                                ? "Scenario complete: every expectation held."
+                                : "Scenario complete: an expectation failed.";
         return new ScenarioView(r.name(), earlier, caption, ending, step, steps, verdicts, false);
     }
 }

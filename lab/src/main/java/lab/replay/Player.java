@@ -69,8 +69,8 @@ final class Player implements Playback {
     synchronized LabSnapshot snapshot() {
         Instant t = position();
         String shown = wall.millis() - flashAt < FLASH_MS ? flash : null;
-        if (shown == null && !t.isBefore(r.end()) && r.cutShort() != null) {
-            shown = r.cutShort() + "; played to its end";
+        if (!t.isBefore(r.end()) && r.cutShort() != null && (shown == null || shown.equals(r.cutShort()))) {
+            shown = "played to its end; " + r.cutShort();
         }
         return scene.at(t, t.equals(focusAt) ? focus : null, shown, quitAsked);
     }
@@ -110,7 +110,8 @@ final class Player implements Playback {
     /** {@code g}: the next duplicate or missed tick after the one on screen, paused where its why line is due. */
     private void next() {
         Instant t = position();
-        Instant after = t.equals(focusAt) ? focus.tick() : Checker.floor(t, r.every()).minus(r.every());
+        Instant after =
+                t.equals(focusAt) ? focus.tick() : Checker.floor(t, r.every()).minus(r.every());
         Optional<Finding> next = r.findings().stream()
                 .filter(f -> f.kind() != Finding.Kind.OVERLAP && f.tick().isAfter(after))
                 .findFirst();
@@ -180,7 +181,8 @@ final class Player implements Playback {
     public synchronized String banner() {
         Instant t = position();
         long tick = Duration.between(r.start(), Checker.floor(t, r.every())).dividedBy(r.every()) + 1;
-        long ticks = Duration.between(r.start(), Checker.floor(r.end(), r.every())).dividedBy(r.every()) + 1;
+        long ticks =
+                Duration.between(r.start(), Checker.floor(r.end(), r.every())).dividedBy(r.every()) + 1;
         String state = playing ? "playing" : !t.isBefore(r.end()) ? "at the end" : "paused";
         String rate = SPEEDS[speed] >= 1 ? (int) SPEEDS[speed] + "x" : "1/" + Math.round(1 / SPEEDS[speed]) + "x";
         return "REPLAY " + rate + " " + state + "  " + CLOCK.format(t.atZone(zone)) + "  tick " + tick + " of " + ticks;

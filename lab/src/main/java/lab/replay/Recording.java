@@ -55,14 +55,17 @@ record Recording(
         for (CounterRow r : rows) {
             end = r.createdAt().isAfter(end) ? r.createdAt() : end;
         }
-        TreeSet<String> ids = new TreeSet<>(Comparator.comparingInt(String::length).thenComparing(w -> w));
+        TreeSet<String> ids =
+                new TreeSet<>(Comparator.comparingInt(String::length).thenComparing(w -> w));
         events.stream().map(Event::worker).filter(w -> !w.equals(Event.LAB)).forEach(ids::add);
         rows.forEach(r -> ids.add(r.worker()));
 
         Instant from = f.countedFrom() != null ? f.countedFrom() : firstReady(events);
         Instant to = f.countedTo() != null ? f.countedTo() : last;
         List<Finding> findings = new ArrayList<>(
-                f.rows() == null ? List.of() : Explainer.explain(rows, events, from, to, every).findings());
+                f.rows() == null
+                        ? List.of()
+                        : Explainer.explain(rows, events, from, to, every).findings());
         findings.sort(Comparator.comparing(Finding::tick));
         String cut = null;
         if (f.countedFrom() == null) {
@@ -86,7 +89,9 @@ record Recording(
     /** The shortest gap between two ticks the workers fired: the period, where nothing else says it. */
     private static Duration firedPeriod(List<Event> events) {
         TreeSet<Instant> ticks = new TreeSet<>();
-        events.stream().filter(e -> e.type() == EventType.FIRED && e.tick() != null).forEach(e -> ticks.add(e.tick()));
+        events.stream()
+                .filter(e -> e.type() == EventType.FIRED && e.tick() != null)
+                .forEach(e -> ticks.add(e.tick()));
         Duration least = null;
         Instant before = null;
         for (Instant t : ticks) {

@@ -37,7 +37,8 @@ public final class Replay {
         }
         Optional<Dashboard> dashboard = Dashboard.openIfTerminal(look);
         if (dashboard.isEmpty()) {
-            err.println("error: a replay needs a terminal: " + ConsoleTerminal.whyNot().orElse("none"));
+            err.println("error: a replay needs a terminal: "
+                    + ConsoleTerminal.whyNot().orElse("none"));
             return NO_TERMINAL;
         }
         Thread hook = new Thread(dashboard.get()::close, "replay-shutdown");
@@ -73,7 +74,7 @@ public final class Replay {
     /** A recording cut short was played to its end, and is still bad input: said once more, off the screen. */
     static int finish(Recording recording, PrintStream err) {
         if (recording.cutShort() != null) {
-            err.println("error: " + recording.name() + ": " + recording.cutShort() + "; played to its end");
+            err.println("error: " + recording.name() + ": played to its end; " + recording.cutShort());
             return BAD_INPUT;
         }
         return 0;

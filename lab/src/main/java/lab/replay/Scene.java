@@ -23,7 +23,6 @@ import lab.session.Header;
 import lab.session.LabSnapshot;
 import lab.session.LiveModel;
 import lab.session.LockView;
-import lab.session.ScenarioView;
 import lab.session.WorkerProc;
 import lab.store.CounterRow;
 
@@ -83,7 +82,8 @@ final class Scene {
         }
         List<WorkerProc> procs = Workers.at(r, t);
         model.observeWorkers(procs, t);
-        List<CounterRow> written = r.rows().stream().filter(x -> !x.createdAt().isAfter(t)).toList();
+        List<CounterRow> written =
+                r.rows().stream().filter(x -> !x.createdAt().isAfter(t)).toList();
         model.onRows(written);
         model.explained(due(t, focus));
         ModeSpec spec = spec(mode);
@@ -116,7 +116,10 @@ final class Scene {
     List<Finding> due(Instant t, Finding focus) {
         List<Finding> due = new ArrayList<>(r.findings().stream()
                 .filter(f -> !r.due(f).isAfter(t))
-                .sorted(Comparator.comparing(r::due).thenComparing(Finding::tick))
+                // An overlap before the duplicate of its tick: the line reads the tick first, the pair from e.
+                .sorted(Comparator.comparing(r::due)
+                        .thenComparing(Finding::tick)
+                        .thenComparing(f -> f.kind() != Finding.Kind.OVERLAP))
                 .toList());
         if (focus != null && due.remove(focus)) {
             due.add(focus);
@@ -150,7 +153,9 @@ final class Scene {
             return new LockView(kind, "-", null, -1, -1, List.of(), List.of(), null);
         }
         LabFact.Lock l = (LabFact.Lock) e.fact();
-        long left = l.ttlMs() == null ? -1 : Math.max(0, l.ttlMs() - Duration.between(e.ts(), t).toMillis());
+        long left = l.ttlMs() == null
+                ? -1
+                : Math.max(0, l.ttlMs() - Duration.between(e.ts(), t).toMillis());
         long total = kind.sight() == Mode.Sight.LEASE ? spec.get(Knobs.LOCK_TTL).toMillis() : -1;
         return new LockView(kind, l.key() == null ? "-" : l.key(), l.holder(), left, total, List.of(), List.of(), null);
     }

@@ -127,7 +127,11 @@ public final class PackedRun {
     }
 
     private static boolean simpleName(String name) {
-        return !name.isEmpty() && !name.contains("/") && !name.contains("\\") && !name.equals(".") && !name.equals("..");
+        return !name.isEmpty()
+                && !name.contains("/")
+                && !name.contains("\\")
+                && !name.equals(".")
+                && !name.equals("..");
     }
 
     private static BadRunFolder notAPack(Path file, String why) {

@@ -25,7 +25,10 @@ final class HeaderPanel {
         String name = h.mode().toUpperCase(Locale.ROOT);
         int badge = Math.max(Pen.cells(name), 4) + 4;
         pen.putBadge(
-                0, 0, Pen.fit("  " + (banner != null ? look.say("REPLAY", "回放") : look.say("MODE", "模式")), badge), h.mode());
+                0,
+                0,
+                Pen.fit("  " + (banner != null ? look.say("REPLAY", "回放") : look.say("MODE", "模式")), badge),
+                h.mode());
         int col = pen.putBadge(0, 1, Pen.fit("  " + name, badge), h.mode()) + 1;
 
         String sep = look.glyphs().separator();
