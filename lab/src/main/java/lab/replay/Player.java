@@ -169,7 +169,23 @@ final class Player implements Playback {
         if (c == Action.SCENARIO_NEXT) {
             return "go to a scenario's next step (. steps one tick, g goes to the next duplicate)";
         }
-        return c.toString().toLowerCase(Locale.ROOT).replace('_', ' ');
+        if (c instanceof Action a) {
+            return switch (a) {
+                case ADD_WORKER -> "add a worker";
+                case REMOVE_WORKER, STOP -> "stop a worker";
+                case KILL -> "kill a worker";
+                case PAUSE_RESUME -> "pause or resume a worker";
+                case RESTART -> "restart a worker";
+                case SKEW_CLOCK -> "skew a worker's clock";
+                case TOGGLE_REDIS, RESTART_REDIS -> "stop or start Redis";
+                case TOGGLE_POSTGRES -> "stop or start PostgreSQL";
+                case TOGGLE_PARTITION -> "cut a host off";
+                case CYCLE_TASK_TIME -> "change the task time";
+                case CLEAR_TABLE -> "clear the counter table";
+                default -> a.toString().toLowerCase(Locale.ROOT).replace('_', ' ');
+            };
+        }
+        return c.toString();
     }
 
     private void say(String line) {

@@ -80,6 +80,13 @@ final class Scene {
                 lock = e;
             }
         }
+        if (mode == null) {
+            // Before the first worker said its mode: the mode it will say, not a default the session never ran.
+            mode = r.events().stream()
+                    .filter(e -> e.fact() instanceof WorkerFact.InMode)
+                    .findFirst()
+                    .orElse(null);
+        }
         List<WorkerProc> procs = Workers.at(r, t);
         model.observeWorkers(procs, t);
         List<CounterRow> written =

@@ -42,7 +42,9 @@ public final class PackedRun {
             Files.createDirectories(parent);
         }
         String name = dir.toAbsolutePath().normalize().getFileName().toString();
-        Path part = Files.createTempFile(parent, "." + abs.getFileName(), ".part");
+        // Not a temp file's name: those are readable by their owner alone, and this one is made to be shared.
+        Path part = abs.resolveSibling(
+                "." + abs.getFileName() + "." + ProcessHandle.current().pid() + ".part");
         try {
             try (OutputStream out = Files.newOutputStream(part);
                     ZipOutputStream zip = new ZipOutputStream(out, StandardCharsets.UTF_8)) {

@@ -147,7 +147,7 @@ class ReplayScreenTest {
         try (ReplayScreen replay = new ReplayScreen(LESSON_12)) {
             replay.press('.');
             Instant at = replay.player.position();
-            assertThat(replay.press('k')).contains("a replay cannot kill: it plays a recording");
+            assertThat(replay.press('k')).contains("a replay cannot kill a worker: it plays a recording");
             assertThat(replay.press('3')).contains("a replay cannot switch to mode");
             assertThat(replay.player.position()).isEqualTo(at);
             assertThat(replay.press(']')).contains("REPLAY 2x");
