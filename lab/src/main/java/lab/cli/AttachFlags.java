@@ -26,7 +26,10 @@ final class AttachFlags {
         }
         if (tokenFile != null && !readableToken(tokenFile)) {
             throw LabCommand.bad(
-                    spec, "--token-file", tokenFile.toString(), "a readable file holding one line, the session's token");
+                    spec,
+                    "--token-file",
+                    tokenFile.toString(),
+                    "a readable file holding one line, the session's token");
         }
     }
 

@@ -189,7 +189,9 @@ public final class WorkerPool {
     /** Extra flags for the worker JVMs, from {@code LAB_WORKER_JAVA_OPTS}: for tuning and benchmarking. */
     private static List<String> extraJvmFlags() {
         String opts = System.getenv("LAB_WORKER_JAVA_OPTS");
-        return opts == null || opts.isBlank() ? List.of() : Arrays.asList(opts.trim().split("\\s+"));
+        return opts == null || opts.isBlank()
+                ? List.of()
+                : Arrays.asList(opts.trim().split("\\s+"));
     }
 
     /** The process ids of every worker, in start order. */

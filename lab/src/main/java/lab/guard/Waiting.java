@@ -15,7 +15,8 @@ public final class Waiting {
 
     /** Sleeps one {@link #POLL}, or what is left of the wait if less (1 ms at the least). */
     public static void untilNextTry(Instant now, Instant until) throws InterruptedException {
-        Thread.sleep(Math.min(POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
+        Thread.sleep(Math.min(
+                POLL.toMillis(), Math.max(1, Duration.between(now, until).toMillis())));
     }
 
     /** The refusal's tail: {@code ", after waiting 120 ms"} when the worker waited at all ({@code wait} above 0). */

@@ -3,8 +3,8 @@ package lab.launcher;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import lab.fleet.WorkerExit;
-import lab.protocol.LabFact;
 import lab.nemesis.ServerName;
+import lab.protocol.LabFact;
 
 /**
  * What the lab records and says when one of its servers or workers ends on its own: the recording hears every death,
@@ -52,7 +52,11 @@ final class Deaths {
                     modes.spec().mode().cliName(),
                     exit.line(),
                     new LabFact.Exited(
-                            exit.worker(), exit.pid(), exit.code(), exit.signal().orElse(null), exit.quoted()));
+                            exit.worker(),
+                            exit.pid(),
+                            exit.code(),
+                            exit.signal().orElse(null),
+                            exit.quoted()));
         }
         if (!stopping.getAsBoolean()) {
             say.accept(exit.line());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import lab.nemesis.ServerName;
 import lab.os.SessionFolder;
 import lab.protocol.Event;
 import lab.protocol.Mode;
@@ -22,7 +23,6 @@ import lab.servers.ServerSlot;
 import lab.servers.Servers;
 import lab.servers.ServersEnv;
 import lab.session.ServerInfo;
-import lab.nemesis.ServerName;
 import lab.store.CounterStore;
 
 /**

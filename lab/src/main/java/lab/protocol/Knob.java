@@ -96,7 +96,8 @@ public final class Knob<T> {
     }
 
     /** A knob of one mode's own whose value is one of an enum's, each a step its key cycles through. */
-    public static <E extends Enum<E>> Knob<E> choice(String name, String label, String help, E defaultValue, E[] values) {
+    public static <E extends Enum<E>> Knob<E> choice(
+            String name, String label, String help, E defaultValue, E[] values) {
         return new Knob<>(
                 name,
                 Scope.LIVE,

@@ -257,8 +257,8 @@ public final class Knobs {
             RENEW);
 
     /** The shared knobs after the modes' own: the lab's failures, then its set-up. */
-    private static final List<Knob<?>> AFTER_MODES = List.of(
-            RELEASE_ON_SHUTDOWN, ON_LOCK_ERROR, LOCK_SERVERS, STORE, SERVERS, ServerKnobs.REDIS_PERSISTENCE);
+    private static final List<Knob<?>> AFTER_MODES =
+            List.of(RELEASE_ON_SHUTDOWN, ON_LOCK_ERROR, LOCK_SERVERS, STORE, SERVERS, ServerKnobs.REDIS_PERSISTENCE);
 
     /**
      * Every knob: the shared ones declared here, and between them each registered mode's own ({@link Mode#ownKnobs()}), in

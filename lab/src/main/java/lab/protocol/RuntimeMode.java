@@ -20,11 +20,16 @@ public record RuntimeMode(String declaration, String text) {
             return type.getConstructor(String.class).newInstance(text);
         } catch (InvocationTargetException e) {
             throw new IllegalArgumentException(
-                    "mode " + declaration + " refused '" + text + "': " + e.getCause().getMessage(), e.getCause());
+                    "mode " + declaration + " refused '" + text + "': "
+                            + e.getCause().getMessage(),
+                    e.getCause());
         } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new IllegalArgumentException("mode " + declaration + " cannot be made again from '" + text
-                    + "' (expected a public " + Mode.class.getSimpleName() + " with a constructor taking a String): "
-                    + e, e);
+            throw new IllegalArgumentException(
+                    "mode " + declaration + " cannot be made again from '" + text
+                            + "' (expected a public " + Mode.class.getSimpleName()
+                            + " with a constructor taking a String): "
+                            + e,
+                    e);
         }
     }
 }

@@ -66,10 +66,12 @@ public record WorkerConfig(
         m.put("pg-url", pgUrl);
         // The modes registered at run time, first: the worker registers them before it reads its spec, which may
         // name one.
-        m.put("modes", Modes.all().stream()
-                .flatMap(mode -> mode.runtime().stream())
-                .map(r -> Map.of("declaration", r.declaration(), "text", r.text()))
-                .toList());
+        m.put(
+                "modes",
+                Modes.all().stream()
+                        .flatMap(mode -> mode.runtime().stream())
+                        .map(r -> Map.of("declaration", r.declaration(), "text", r.text()))
+                        .toList());
         m.put("spec", spec.toMap());
         m.put("host", host);
         m.put("lock-dir", lockDir);

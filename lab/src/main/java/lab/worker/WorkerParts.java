@@ -40,7 +40,7 @@ final class WorkerParts {
      */
     void stopOnSignal(Runnable beforeHalt, Runnable last) {
         Runtime.getRuntime()
-                .addShutdownHook(ShutdownPath.hook(
-                        config.worker(), runner, scheduler, job, http, out, beforeHalt, last));
+                .addShutdownHook(
+                        ShutdownPath.hook(config.worker(), runner, scheduler, job, http, out, beforeHalt, last));
     }
 }

@@ -218,16 +218,12 @@ abstract class GuardContract {
         int n = rowsPerTickAcrossProcesses();
         SummaryFigures.RowsPerTick perTick = summary.rowsPerTick();
         if (n == WORKERS) {
-            assertThat(perTick.max())
-                    .as("most rows in a tick across processes")
-                    .isEqualTo(n);
+            assertThat(perTick.max()).as("most rows in a tick across processes").isEqualTo(n);
             assertThat((long) summary.rows())
                     .as(() -> "rows over " + ticks + " ticks, " + fires + " fires; by window:\n" + byWindow(dir))
                     .isEqualTo(fires);
         } else {
-            assertThat(perTick)
-                    .as("rows per tick across processes")
-                    .isEqualTo(new SummaryFigures.RowsPerTick(n, n, n));
+            assertThat(perTick).as("rows per tick across processes").isEqualTo(new SummaryFigures.RowsPerTick(n, n, n));
         }
         int runs = jobRunsPerTickAcrossProcesses();
         long expectedRuns = runs == WORKERS ? fires : (long) ticks * runs;

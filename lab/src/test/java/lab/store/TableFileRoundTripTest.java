@@ -53,13 +53,7 @@ class TableFileRoundTripTest {
                             JobRunRow::endedAt,
                             JobRunRow::wrote)
                     .containsExactly(
-                            tuple(
-                                    kept.worker(),
-                                    kept.pid(),
-                                    kept.tickAt(),
-                                    kept.startedAt(),
-                                    kept.createdAt(),
-                                    true),
+                            tuple(kept.worker(), kept.pid(), kept.tickAt(), kept.startedAt(), kept.createdAt(), true),
                             tuple(
                                     stale.worker(),
                                     stale.pid(),

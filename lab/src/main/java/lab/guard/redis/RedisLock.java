@@ -152,8 +152,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     }
 
     /** Tries, and with a wait tries again every {@link Waiting#POLL}, until granted or {@code until}. */
-    private Attempt<Owned> tryUntil(
-            Jedis jedis, String key, String owner, String set, Instant asked, Instant until)
+    private Attempt<Owned> tryUntil(Jedis jedis, String key, String owner, String set, Instant asked, Instant until)
             throws InterruptedException {
         while (true) {
             Try tried = take(jedis, key, owner);

@@ -49,12 +49,7 @@ final class RedissonConnection implements AutoCloseable {
      * set and differs from the one it was built with. {@code rebuilt} hears the timeout of the client replaced.
      */
     static RedissonConnection of(
-            Clients clients,
-            String url,
-            Duration watchdog,
-            String process,
-            String job,
-            LongConsumer rebuilt) {
+            Clients clients, String url, Duration watchdog, String process, String job, LongConsumer rebuilt) {
         return clients.fitting(
                 "redisson " + url,
                 RedissonConnection.class,
@@ -95,8 +90,7 @@ final class RedissonConnection implements AutoCloseable {
             client = Redisson.create(config);
         } catch (RuntimeException e) {
             throw new IllegalStateException(
-                    "redis at " + Secrets.mask(url) + " unreachable for Redisson: " + Failures.rootCause(e),
-                    e);
+                    "redis at " + Secrets.mask(url) + " unreachable for Redisson: " + Failures.rootCause(e), e);
         }
         RedissonConnection c = new RedissonConnection(client, watchdog.toMillis(), process, RedissonNames.owners(job));
         c.noteOwner();
@@ -126,7 +120,8 @@ final class RedissonConnection implements AutoCloseable {
      * µs; empty when Redis did not answer. Awaited on the calling thread, as the lock's calls are.
      */
     OptionalLong pingUs() {
-        return RoundTrip.us(() -> client.getRedisNodes(RedisNodes.SINGLE).getInstance().ping(2, TimeUnit.SECONDS));
+        return RoundTrip.us(
+                () -> client.getRedisNodes(RedisNodes.SINGLE).getInstance().ping(2, TimeUnit.SECONDS));
     }
 
     long nextGrant() {

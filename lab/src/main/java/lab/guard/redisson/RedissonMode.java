@@ -65,12 +65,7 @@ public final class RedissonMode extends ModeDeclaration {
     @Override
     public Set<Knob<?>> concerns() {
         return Set.of(
-                Knobs.LOCK_TTL,
-                Knobs.LOCK_WAIT,
-                Knobs.RENEW,
-                Knobs.HOLD_AT_LEAST,
-                FENCE,
-                Knobs.RELEASE_ON_SHUTDOWN);
+                Knobs.LOCK_TTL, Knobs.LOCK_WAIT, Knobs.RENEW, Knobs.HOLD_AT_LEAST, FENCE, Knobs.RELEASE_ON_SHUTDOWN);
     }
 
     /** Redisson's token counter is raised above every token issued before a worker may take the fenced lock. */

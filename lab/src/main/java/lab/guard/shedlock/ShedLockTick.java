@@ -58,8 +58,7 @@ final class ShedLockTick {
      * Runs {@code job} for {@code tick} inside {@code executeWithLock} on {@code locks}, as grant {@code owner} asked at
      * {@code asked} to hold at least {@code atLeast}; {@code ds} is the pool the row is read from.
      */
-    Outcome run(
-            Tick tick, Job job, DataSource ds, LockProvider locks, String owner, Instant asked, Duration atLeast)
+    Outcome run(Tick tick, Job job, DataSource ds, LockProvider locks, String owner, Instant asked, Duration atLeast)
             throws InterruptedException {
         LockConfiguration config = new LockConfiguration(asked, name, lockAtMostFor, atLeast);
         String call = "executeWithLock(lockAtMostFor " + lockAtMostFor.toMillis() + " ms, lockAtLeastFor "

@@ -9,8 +9,7 @@ import java.util.List;
  *
  * @param spec the mode's knobs in that span, each as the command line writes it, in the order the mode lists them
  */
-public record SummarySegment(
-        String mode, List<Setting> spec, Instant from, Instant to, SummaryFigures figures) {
+public record SummarySegment(String mode, List<Setting> spec, Instant from, Instant to, SummaryFigures figures) {
     public SummarySegment {
         spec = List.copyOf(spec);
     }

@@ -27,8 +27,8 @@ public final class LockFileMode extends ModeDeclaration {
      * Its own knob, declared here alone: the command line ({@code --file-per-worker}), scenarios and the knob panel
      * find it through the declaration. On, each worker takes a file of its own, which excludes no one.
      */
-    public static final Knob<Boolean> PER_WORKER = Knob.onOff(
-            "file-per-worker", "each worker takes a lock file of its own (which excludes no one)", false);
+    public static final Knob<Boolean> PER_WORKER =
+            Knob.onOff("file-per-worker", "each worker takes a lock file of its own (which excludes no one)", false);
 
     @Override
     public String cliName() {

@@ -42,16 +42,31 @@ class OneNodeModeTest {
             throws Exception {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String[] args = {
-            "--headless", "--workers", "2", "--every", "1s", "--task-time", "200ms", "--duration", "4s",
-            "--mode", "one-node", "--one-node", "2",
-            "--redis-url", TestServers.redis().url(), "--pg-url", TestServers.postgres().url(),
-            "--summary-json", dir.resolve("s.json").toString(), "--runs-dir", dir.toString()
+            "--headless",
+            "--workers",
+            "2",
+            "--every",
+            "1s",
+            "--task-time",
+            "200ms",
+            "--duration",
+            "4s",
+            "--mode",
+            "one-node",
+            "--one-node",
+            "2",
+            "--redis-url",
+            TestServers.redis().url(),
+            "--pg-url",
+            TestServers.postgres().url(),
+            "--summary-json",
+            dir.resolve("s.json").toString(),
+            "--runs-dir",
+            dir.toString()
         };
 
         int code = Main.run(
-                args,
-                new PrintStream(new ByteArrayOutputStream(), true, UTF_8),
-                new PrintStream(err, true, UTF_8));
+                args, new PrintStream(new ByteArrayOutputStream(), true, UTF_8), new PrintStream(err, true, UTF_8));
 
         assertThat(code).as("exit code; stderr: %s", err).isZero();
         Map<String, Object> summary = JSON.std.mapFrom(Files.readString(dir.resolve("s.json")));
@@ -60,8 +75,11 @@ class OneNodeModeTest {
         List<String> lines = Files.readAllLines(find(dir, "counter.csv"));
         int worker = Arrays.asList(lines.get(0).split(",")).indexOf("worker");
         assertThat(worker).as("the table's header: %s", lines.get(0)).isNotNegative();
-        List<String> writers =
-                lines.stream().skip(1).map(l -> l.split(",", -1)[worker]).distinct().toList();
+        List<String> writers = lines.stream()
+                .skip(1)
+                .map(l -> l.split(",", -1)[worker])
+                .distinct()
+                .toList();
         assertThat(writers).as("the workers that wrote rows").containsExactly("w2");
     }
 

@@ -22,7 +22,6 @@ import lab.guard.Write;
 import lab.guard.redis.FencingCounter;
 import lab.os.SessionFolder;
 import lab.protocol.GivenBack;
-import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
 import lab.protocol.WorkerFact;
 import lab.servers.RedisServer;

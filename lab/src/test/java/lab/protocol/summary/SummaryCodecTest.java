@@ -143,8 +143,7 @@ class SummaryCodecTest {
     }
 
     @Test
-    void a_soaks_summary_the_lab_wrote_before_the_codec_reads_and_is_written_again_byte_for_byte()
-            throws IOException {
+    void a_soaks_summary_the_lab_wrote_before_the_codec_reads_and_is_written_again_byte_for_byte() throws IOException {
         String before = Files.readString(SOAK_BEFORE);
 
         SummaryFile read = SummaryCodec.fromJson(before);
@@ -152,7 +151,9 @@ class SummaryCodecTest {
         assertThat(read.soak()).hasValueSatisfying(soak -> {
             assertThat(soak.held()).isFalse();
             assertThat(soak.faults()).singleElement().satisfies(f -> assertThat(f.missed())
-                    .hasSize(f.causes().stream().mapToInt(SoakSummary.CauseCount::ticks).sum()));
+                    .hasSize(f.causes().stream()
+                            .mapToInt(SoakSummary.CauseCount::ticks)
+                            .sum()));
         });
         assertThat(SummaryCodec.toJson(read)).isEqualTo(before);
     }
