@@ -77,7 +77,11 @@ public record RunFolder(
     }
 
     private static List<Event> events(Path file) throws IOException, BadRunFolder {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        List<String> lines = text.lines().toList();
+        // The recorder ends every line it writes with a newline, so a last line without one was torn by a launcher
+        // killed as it wrote: the run is read up to it, as a recording cut short (it has no count at its end).
+        boolean tornTail = !text.isEmpty() && !text.endsWith("\n");
         List<Event> events = new ArrayList<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.get(n - 1);
@@ -87,6 +91,9 @@ public record RunFolder(
             try {
                 events.add(Event.parse(line));
             } catch (IllegalArgumentException e) {
+                if (tornTail && n == lines.size()) {
+                    break;
+                }
                 throw new BadRunFolder(file + ":" + n + ": " + e.getMessage()
                         + " (expected one JSON object a line, with ts, worker, pid, event and mode)");
             }

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import lab.report.BadRunFolder;
+import lab.report.PackedRun;
 import lab.report.Report;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,25 +93,27 @@ class ReplayFilesTest {
         try (OutputStream o = Files.newOutputStream(newer);
                 ZipOutputStream zip = new ZipOutputStream(o)) {
             zip.putNextEntry(new ZipEntry("lab-pack.properties"));
-            zip.write(("format=" + (lab.report.PackedRun.FORMAT + 1) + "\nrun=r\n").getBytes(StandardCharsets.UTF_8));
+            zip.write(("format=" + (PackedRun.FORMAT + 1) + "\nrun=r\n").getBytes(StandardCharsets.UTF_8));
             zip.closeEntry();
         }
         assertThatThrownBy(() -> Replay.open(newer))
                 .isInstanceOf(BadRunFolder.class)
-                .hasMessageContaining("packed by a newer version of the lab (pack format "
-                        + (lab.report.PackedRun.FORMAT + 1) + "; this lab reads format " + lab.report.PackedRun.FORMAT);
+                .hasMessageContaining("packed by a newer version of the lab (pack format " + (PackedRun.FORMAT + 1)
+                        + "; this lab reads format " + PackedRun.FORMAT);
     }
 
     @Test
     void a_recording_cut_short_plays_to_its_end_and_says_so() throws Exception {
         Path run = runFolder();
-        // The launcher killed before it counted the table: no count, no tables, the recording as far as it went.
+        // The launcher killed as it wrote, before it counted the table: no count, no tables, the recording as far as
+        // it went, its last line torn half-way.
         Path events = run.resolve("events.jsonl");
         List<String> lines = Files.readAllLines(events);
         List<String> kept = lines.subList(0, lines.size() / 2).stream()
                 .filter(l -> !l.contains("\"event\":\"counted\""))
                 .toList();
-        Files.write(events, kept);
+        String torn = lines.get(lines.size() / 2);
+        Files.writeString(events, String.join("\n", kept) + "\n" + torn.substring(0, torn.length() / 2));
         Files.delete(run.resolve("counter.csv"));
 
         Recording r = Replay.open(run);

@@ -59,6 +59,24 @@ class ReportBadInputTest {
     }
 
     @Test
+    void a_last_line_torn_by_a_launcher_killed_as_it_wrote_is_left_out_and_the_rest_reported() throws Exception {
+        String torn = READY.replace("w1", "w2").substring(0, 40);
+        Files.writeString(dir.resolve("events.jsonl"), READY + "\n" + torn);
+        Said s = report(dir);
+        assertThat(s.code()).as(s.err()).isZero();
+        String html = Files.readString(dir.resolve("report.html"));
+        assertThat(html).contains("data-worker=\"w1\"").doesNotContain("data-worker=\"w2\"");
+    }
+
+    @Test
+    void a_broken_last_line_that_ends_with_a_newline_is_still_named_by_its_file_and_line() throws Exception {
+        Files.writeString(dir.resolve("events.jsonl"), READY + "\n" + READY.substring(0, 40) + "\n");
+        Said s = report(dir);
+        assertThat(s.code()).isEqualTo(2);
+        assertThat(s.err()).startsWith("error: " + dir.resolve("events.jsonl") + ":2: ");
+    }
+
+    @Test
     void a_broken_counter_csv_line_is_named_by_its_file_and_line() throws Exception {
         Files.writeString(dir.resolve("events.jsonl"), READY + "\n");
         Files.writeString(dir.resolve("counter.csv"), "id,created_at,tick_at,started_at,worker,pid,mode\n1,2\n");
