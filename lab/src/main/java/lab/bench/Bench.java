@@ -62,7 +62,7 @@ public final class Bench {
             runPython(work, launchSizes, repeats, settle);
         } else {
             pythonNote = "Python not run here (add --compare-python): the goals set against Python's figures say \""
-                    + Verdict.NOT_COMPARED_WORDS + "\"";
+                    + GoalVerdict.NOT_COMPARED_WORDS + "\"";
         }
         Goals goals = new Goals(python, pythonReady);
         for (int n : sizes) {
@@ -165,7 +165,7 @@ public final class Bench {
         Optional<String> whyNot = py.whyNot();
         if (whyNot.isPresent()) {
             pythonNote = "Python not run here: " + whyNot.get() + "; the goals set against Python's figures say \""
-                    + Verdict.NOT_COMPARED_WORDS + "\"";
+                    + GoalVerdict.NOT_COMPARED_WORDS + "\"";
             return;
         }
         pythonNote = "Python: " + pythonVersionLine();
@@ -182,7 +182,7 @@ public final class Bench {
                 pythonReady.put(n, ready);
             } catch (IOException e) {
                 pythonNote = "Python with " + n + " workers failed: " + e.getMessage() + "; the goals set against"
-                        + " Python's figures at " + n + " workers say \"" + Verdict.NOT_COMPARED_WORDS + "\"";
+                        + " Python's figures at " + n + " workers say \"" + GoalVerdict.NOT_COMPARED_WORDS + "\"";
             }
         }
     }

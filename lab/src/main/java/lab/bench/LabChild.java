@@ -12,6 +12,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -101,7 +102,7 @@ final class LabChild implements AutoCloseable {
         } else {
             process.destroy();
         }
-        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
             all.forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             process.waitFor();

@@ -14,29 +14,29 @@ record Row(
         String python,
         String ratio,
         String goal,
-        Verdict verdict,
+        GoalVerdict verdict,
         Map<String, Object> numbers) {
 
     static Row of(String id, String figure, String lab, String goal, Boolean met, Map<String, Object> numbers) {
-        return new Row(id, figure, lab, "", "", goal, Verdict.of(met), numbers);
+        return new Row(id, figure, lab, "", "", goal, GoalVerdict.of(met), numbers);
     }
 
     /** A figure that could not be measured in this run, and why: printed as such, never as a number. */
     static Row missing(String id, String figure, String why) {
-        return new Row(id, figure, "not measured: " + why, "", "", "", Verdict.NONE, Map.of());
+        return new Row(id, figure, "not measured: " + why, "", "", "", GoalVerdict.NONE, Map.of());
     }
 
     Row withPython(String python, String ratio, Boolean met) {
-        return new Row(id, figure, lab, python, ratio, goal, Verdict.of(met), numbers);
+        return new Row(id, figure, lab, python, ratio, goal, GoalVerdict.of(met), numbers);
     }
 
     /** A goal set against Python's figure in a run that has none: no ratio, no verdict, and the table says so. */
     Row notCompared() {
-        return new Row(id, figure, lab, Verdict.NOT_COMPARED_WORDS, "", goal, Verdict.NOT_COMPARED, numbers);
+        return new Row(id, figure, lab, GoalVerdict.NOT_COMPARED_WORDS, "", goal, GoalVerdict.NOT_COMPARED, numbers);
     }
 
     Row withGoal(String goal, Boolean met) {
-        return new Row(id, figure, lab, python, ratio, goal, Verdict.of(met), numbers);
+        return new Row(id, figure, lab, python, ratio, goal, GoalVerdict.of(met), numbers);
     }
 
     /** The row with one more raw figure for the JSON file (Python's, beside the lab's). */

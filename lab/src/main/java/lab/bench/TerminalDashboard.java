@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
@@ -96,7 +98,7 @@ final class TerminalDashboard {
         if (runShProcess.isPresent()) {
             try {
                 runShProcess.get().onExit().get(60, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 // the kill below ends the session: run.sh gets its SIGHUP, which it passes on to the launcher
             }
         }

@@ -1,9 +1,11 @@
 package lab.check;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import lab.protocol.ClockOffset;
+import lab.store.CounterRow;
 
 /**
  * Whose clock wrote each row. A worker writes {@code started_at} and {@code created_at} with its own clock, so two
@@ -42,7 +44,7 @@ public record Clocks(Map<String, ClockOffset> offsets, Set<String> unknown, LabS
     }
 
     /** {@code rows} with a skewed worker's {@code started_at} and {@code created_at} on the machine's clock. */
-    public java.util.List<lab.store.CounterRow> corrected(java.util.List<lab.store.CounterRow> rows) {
+    public List<CounterRow> corrected(List<CounterRow> rows) {
         return skews.corrected(rows);
     }
 

@@ -2,8 +2,12 @@ package lab.check;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import lab.protocol.LabFact;
 import lab.protocol.LockOwner;
 import lab.protocol.WorkerFact;
@@ -158,11 +162,11 @@ final class ClusterMissRules {
         }
         // The holders as the cluster's observer writes them: "w2 EXECUTING (scheduled 08:03:56.000), w2 ACQUIRED
         // (scheduled 08:03:58.000)", times of day in UTC.
-        java.util.regex.Matcher m = ACQUIRED.matcher(seen.get().fact().holder());
-        java.time.LocalTime due = java.time.LocalTime.ofInstant(tick, java.time.ZoneOffset.UTC);
+        Matcher m = ACQUIRED.matcher(seen.get().fact().holder());
+        LocalTime due = LocalTime.ofInstant(tick, ZoneOffset.UTC);
         while (m.find()) {
             String node = m.group(1);
-            java.time.LocalTime at = java.time.LocalTime.parse(m.group(2));
+            LocalTime at = LocalTime.parse(m.group(2));
             if (at.isAfter(due)) {
                 continue;
             }
@@ -183,8 +187,8 @@ final class ClusterMissRules {
         return Optional.empty();
     }
 
-    private static final java.util.regex.Pattern ACQUIRED =
-            java.util.regex.Pattern.compile("(\\S+) ACQUIRED \\(scheduled (\\d\\d:\\d\\d:\\d\\d\\.\\d{3})\\)");
+    private static final Pattern ACQUIRED =
+            Pattern.compile("(\\S+) ACQUIRED \\(scheduled (\\d\\d:\\d\\d:\\d\\d\\.\\d{3})\\)");
 
     /** The last pause of {@code worker} at or before {@code at}, when no resume came between. */
     private static Optional<Heard<LabFact.Fault>> pausedThrough(String worker, Instant at, RecordingIndex history) {

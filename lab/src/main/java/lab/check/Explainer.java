@@ -34,7 +34,7 @@ public final class Explainer {
         for (Instant tick : windows) {
             List<CounterRow> ran = perWindow.getOrDefault(tick, List.of());
             if (ran.isEmpty()) {
-                Verdict v = MissedRules.judge(tick, period, history, new Said(tick));
+                RuleVerdict v = MissedRules.judge(tick, period, history, new Said(tick));
                 String at = Said.tick(tick);
                 findings.add(finding(
                         Finding.Kind.MISSED,
@@ -61,7 +61,7 @@ public final class Explainer {
                 .sorted(Comparator.comparing(CounterRow::startedAt))
                 .map(history::run)
                 .toList();
-        Verdict best = null;
+        RuleVerdict best = null;
         for (int i = 1; i < runs.size(); i++) {
             JobRun a = runs.get(i - 1);
             for (int j = i - 1; j >= 0; j--) {
@@ -70,7 +70,7 @@ public final class Explainer {
                     break;
                 }
             }
-            Verdict v = TwiceRules.judge(a, runs.get(i), history, new Said(tick));
+            RuleVerdict v = TwiceRules.judge(a, runs.get(i), history, new Said(tick));
             if (best == null || v.cause().compareTo(best.cause()) < 0) {
                 best = v;
             }
@@ -104,7 +104,7 @@ public final class Explainer {
         return said.at(r.row().startedAt()) + "–" + said.at(r.row().createdAt());
     }
 
-    private static Finding finding(Finding.Kind kind, Instant tick, Verdict v, Evidence head) {
+    private static Finding finding(Finding.Kind kind, Instant tick, RuleVerdict v, Evidence head) {
         return new Finding(
                 kind,
                 tick,

@@ -1,5 +1,6 @@
 package lab.check;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +78,7 @@ public record Figures(
 
     /** The figures of two spans taken together (a mode visited twice in one run). */
     public Figures plus(Figures o) {
-        List<Integer> both = new java.util.ArrayList<>(rowsPerTick);
+        List<Integer> both = new ArrayList<>(rowsPerTick);
         both.addAll(o.rowsPerTick);
         return new Figures(
                 ticks + o.ticks,

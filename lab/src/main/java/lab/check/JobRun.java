@@ -4,6 +4,7 @@ import java.time.Instant;
 import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
 import lab.protocol.Mode;
+import lab.protocol.Trigger;
 import lab.protocol.WorkerFact;
 import lab.store.CounterRow;
 
@@ -71,7 +72,7 @@ record JobRun(
 
     /** Whether it fired on an interval trigger, each worker on its own phase. */
     boolean onInterval() {
-        return fired != null && fired.fact().trigger() == lab.protocol.Trigger.INTERVAL;
+        return fired != null && fired.fact().trigger() == Trigger.INTERVAL;
     }
 
     /** The lock it took, as people name it: {@code advisory lock 42}, {@code scheduler_lock:tick}. */

@@ -1,8 +1,11 @@
 package lab.check;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import lab.protocol.GivenBack;
 import lab.protocol.LabFact;
@@ -84,7 +87,7 @@ final class LockRules {
         }
         Instant from = a.acquired().ts();
         Instant until = b.acquired().ts();
-        List<Heard<GivenBack>> deletes = new java.util.ArrayList<>();
+        List<Heard<GivenBack>> deletes = new ArrayList<>();
         deletes.addAll(history.where(GivenBack.Lost.class, l -> a.owner().equals(l.deletedOwner())).stream()
                 .map(h -> new Heard<GivenBack>(h.event(), h.fact()))
                 .toList());
@@ -126,7 +129,7 @@ final class LockRules {
         }
         // A partition says why the renewals stopped: the holder worked on, cut off from the lock server. Its time is
         // formatted first, as the English sentence always has, so that no kept recording's words change.
-        Optional<Heard<lab.protocol.LabFact.Fault>> cutOff = history.cutOff(a.who(), expiry);
+        Optional<Heard<LabFact.Fault>> cutOff = history.cutOff(a.who(), expiry);
         String cutAt = cutOff.map(c -> said.at(c.ts())).orElse(null);
         String expired = said.at(expiry);
         String host = cutOff.map(c -> c.fact().host()).orElse(null);
@@ -153,7 +156,7 @@ final class LockRules {
      * How close to the expiry a grant may be and still have come after it: a learner's handle tells an expiry it
      * reckoned on its own clock, after its server had started counting.
      */
-    private static final java.time.Duration EXPIRY_SLACK = java.time.Duration.ofMillis(20);
+    private static final Duration EXPIRY_SLACK = Duration.ofMillis(20);
 
     static Optional<Evidence> grantedWhileHeld(JobRun a, JobRun b, RecordingIndex history, Said said) {
         if (a.acquired() == null || b.acquired() == null || a.sameProcess(b) || !a.seenThroughCalls()) {
@@ -284,6 +287,6 @@ final class LockRules {
 
     /** The renewals of r's lease, by its owner. */
     private static List<Heard<LockFact.Renewed>> renewals(JobRun r, RecordingIndex history) {
-        return history.where(LockFact.Renewed.class, e -> java.util.Objects.equals(r.owner(), e.owner()));
+        return history.where(LockFact.Renewed.class, e -> Objects.equals(r.owner(), e.owner()));
     }
 }

@@ -37,12 +37,12 @@ final class MissedRules {
 
     private MissedRules() {}
 
-    static Verdict judge(Instant tick, Duration period, RecordingIndex history, Said said) {
+    static RuleVerdict judge(Instant tick, Duration period, RecordingIndex history, Said said) {
         Instant end = tick.plus(period);
         for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
             Optional<Evidence> evidence = rule.getValue().evidence(tick, end, history, said);
             if (evidence.isPresent()) {
-                return new Verdict(rule.getKey(), evidence.get());
+                return new RuleVerdict(rule.getKey(), evidence.get());
             }
         }
         List<String> fired = history.ofTick(WorkerFact.Fired.class, tick).stream()
@@ -56,7 +56,7 @@ final class MissedRules {
         String skippedZh = skips.stream()
                 .map(e -> e.worker() + " 跳过了（" + e.fact().reason() + "）")
                 .collect(Collectors.joining("，"));
-        return new Verdict(
+        return new RuleVerdict(
                 Cause.UNEXPLAINED,
                 new Evidence(
                         "unexplained — " + String.join(", ", fired) + " fired but none wrote a row"

@@ -1,8 +1,12 @@
 package lab.check;
 
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import lab.protocol.LockServer;
 
 /**
  * Why run {@code b} ran while, or after, run {@code a} held the lock: the rules for a duplicate tick and an
@@ -17,7 +21,7 @@ final class TwiceRules {
     private static final Map<Cause, Rule> RULES = new EnumMap<>(Cause.class);
 
     /** The causes that say how one lock passed from a to b: they need a and b to have taken the same lock. */
-    private static final java.util.Set<Cause> ONE_LOCK = java.util.EnumSet.of(
+    private static final Set<Cause> ONE_LOCK = EnumSet.of(
             Cause.PAUSED_HOLDER,
             Cause.LOST_IN_RESTART,
             Cause.CLOCK_SKEW,
@@ -50,18 +54,18 @@ final class TwiceRules {
     private TwiceRules() {}
 
     /** The most specific cause that explains {@code b} running beside or after {@code a}, or unexplained. */
-    static Verdict judge(JobRun a, JobRun b, RecordingIndex history, Said said) {
+    static RuleVerdict judge(JobRun a, JobRun b, RecordingIndex history, Said said) {
         for (Map.Entry<Cause, Rule> rule : RULES.entrySet()) {
             if (ONE_LOCK.contains(rule.getKey()) && !oneLock(a, b)) {
                 continue; // two in-process mutexes, or two different keys: nothing passed from a to b
             }
             Optional<Evidence> evidence = rule.getValue().evidence(a, b, history, said);
             if (evidence.isPresent()) {
-                return new Verdict(rule.getKey(), evidence.get());
+                return new RuleVerdict(rule.getKey(), evidence.get());
             }
         }
         Evidence missing = missing(a, b, said);
-        return new Verdict(
+        return new RuleVerdict(
                 Cause.UNEXPLAINED,
                 new Evidence(
                         "unexplained — " + a.who() + " and " + b.who() + " both wrote rows; " + missing.en(),
@@ -74,7 +78,7 @@ final class TwiceRules {
      */
     private static boolean oneLock(JobRun a, JobRun b) {
         return sameKey(a, b)
-                && java.util.Objects.equals(
+                && Objects.equals(
                         a.acquired().fact().lockServer(), b.acquired().fact().lockServer());
     }
 
@@ -83,8 +87,7 @@ final class TwiceRules {
                 && b.acquired() != null
                 && !a.unsharedLock()
                 && !b.unsharedLock()
-                && java.util.Objects.equals(
-                        a.acquired().fact().key(), b.acquired().fact().key());
+                && Objects.equals(a.acquired().fact().key(), b.acquired().fact().key());
     }
 
     /** Both took "the" lock, by the same name, on two different lock servers: two locks that never saw each other. */
@@ -126,7 +129,7 @@ final class TwiceRules {
                 || b.unsharedLock()
                 || a.sameProcess(b)
                 || sameKey(a, b)
-                        && java.util.Objects.equals(
+                        && Objects.equals(
                                 a.acquired().fact().lock(), b.acquired().fact().lock())) {
             return Optional.empty();
         }
@@ -147,7 +150,7 @@ final class TwiceRules {
     }
 
     private static String server(JobRun r) {
-        lab.protocol.LockServer s = r.acquired().fact().lockServer();
+        LockServer s = r.acquired().fact().lockServer();
         return s == null ? "1" : s.name();
     }
 

@@ -3,6 +3,7 @@ package lab.cli;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import lab.protocol.Printable;
 import lab.runs.ExitCode;
 import lab.tui.Glyphs;
@@ -38,8 +39,8 @@ public final class Main {
         cmd.addSubcommand("report", new CommandLine(new ReportCommand(out, err)));
         cmd.addSubcommand("soak", new CommandLine(new SoakCommand(out, err)));
         cmd.addSubcommand("worker", new CommandLine(new WorkerCommand(err)));
-        cmd.setOut(new java.io.PrintWriter(out, true));
-        cmd.setErr(new java.io.PrintWriter(err, true));
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
         cmd.setParameterExceptionHandler((ex, a) -> {
             // The message quotes what was typed, which may hold a line break: the refusal stays one line.
             err.println("error: " + Printable.oneLine(ex.getMessage()) + " (see --help)");

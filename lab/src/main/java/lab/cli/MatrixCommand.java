@@ -1,5 +1,6 @@
 package lab.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +75,7 @@ final class MatrixCommand implements Callable<Integer> {
                 Matrices.render(json);
                 stdout.println("matrix: pages rendered from " + json);
                 return ExitCode.FINISHED;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 err.println("error: matrix: " + e.getMessage());
                 return 1;
             }
@@ -86,7 +87,7 @@ final class MatrixCommand implements Callable<Integer> {
         } catch (StartFailure e) {
             err.println("error: " + e.getMessage());
             return ExitCode.START_FAILED;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             err.println("error: matrix: " + e.getMessage());
             return 1;
         }

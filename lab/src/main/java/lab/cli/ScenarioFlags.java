@@ -3,6 +3,7 @@ package lab.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -40,11 +41,11 @@ final class ScenarioFlags {
     }
 
     /** What was typed after {@code option} (empty for a flag with no value), if it was given at all. */
-    private static java.util.Optional<String> given(CommandSpec spec, String option) {
+    private static Optional<String> given(CommandSpec spec, String option) {
         if (!spec.commandLine().getParseResult().hasMatchedOption(option)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.join(
+        return Optional.of(String.join(
                 " ", spec.commandLine().getParseResult().matchedOption(option).stringValues()));
     }
 }

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -50,7 +52,7 @@ public final class Course {
      * empty, with what was expected, when none or several do.
      */
     public Found find(String typed) {
-        String t = typed.strip().toLowerCase(java.util.Locale.ROOT).replaceFirst("^0+(?=\\d)", "");
+        String t = typed.strip().toLowerCase(Locale.ROOT).replaceFirst("^0+(?=\\d)", "");
         List<Lesson> hits = lessons.stream()
                 .filter(l -> l.number().equals(t) || l.name().equals(typed.strip()))
                 .toList();
@@ -78,7 +80,7 @@ public final class Course {
     }
 
     /** The first lesson not passed that this machine can play; empty when there is none left. */
-    public Optional<Lesson> next(Progress progress, java.util.function.Function<Lesson, Optional<String>> whyNotHere) {
+    public Optional<Lesson> next(Progress progress, Function<Lesson, Optional<String>> whyNotHere) {
         return lessons.stream()
                 .filter(l -> !progress.passed(l.name()))
                 .filter(l -> whyNotHere.apply(l).isEmpty())

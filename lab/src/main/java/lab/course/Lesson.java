@@ -1,6 +1,7 @@
 package lab.course;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import lab.scenario.Caption;
 
@@ -12,13 +13,8 @@ import lab.scenario.Caption;
  * @param requires what the machine must give it ({@code netns}, {@code faketime}), as the scenario says
  */
 public record Lesson(
-        String name,
-        String number,
-        Caption title,
-        Path scenario,
-        Optional<String> page,
-        java.util.List<String> requires) {
+        String name, String number, Caption title, Path scenario, Optional<String> page, List<String> requires) {
     public Lesson {
-        requires = java.util.List.copyOf(requires);
+        requires = List.copyOf(requires);
     }
 }

@@ -1,6 +1,8 @@
 package lab.examiner;
 
 import com.sun.source.util.JavacTask;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -161,8 +163,8 @@ public final class LearnerSource {
 
     /** The line the class is declared on, as the compiler read it. */
     private static long line(JavacTask task, TypeElement t) {
-        com.sun.source.util.Trees trees = com.sun.source.util.Trees.instance(task);
-        com.sun.source.util.TreePath path = trees.getPath(t);
+        Trees trees = Trees.instance(task);
+        TreePath path = trees.getPath(t);
         if (path == null) {
             return 1;
         }

@@ -1,5 +1,6 @@
 package lab.examiner;
 
+import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import lab.check.Figures;
@@ -54,7 +57,7 @@ public final class ReportCard implements ReplayListener {
         /** What the learner's lock said of itself in the trial (see {@link #said}), once it said it. */
         volatile String said;
         /** The workers whose calls into the learner's lock did not answer within the bound. */
-        final java.util.Set<String> hung = new java.util.concurrent.ConcurrentSkipListSet<>();
+        final Set<String> hung = new ConcurrentSkipListSet<>();
         /** Those of them restarted before the next trial, as the lab said it. */
         final List<String> restarted = new CopyOnWriteArrayList<>();
 
@@ -262,7 +265,7 @@ public final class ReportCard implements ReplayListener {
         m.put("trials", trials);
         m.put("passed", lines.stream().filter(Line::passed).count());
         m.put("of", planned.size());
-        Files.writeString(to, com.fasterxml.jackson.jr.ob.JSON.std.asString(m) + "\n");
+        Files.writeString(to, JSON.std.asString(m) + "\n");
     }
 
     private Optional<Line> played(Trial t) {

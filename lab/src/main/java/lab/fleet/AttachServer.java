@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,10 +27,11 @@ import java.util.function.Supplier;
 import lab.protocol.AttachGrant;
 import lab.protocol.AttachRequest;
 import lab.protocol.BadFieldException;
+import lab.protocol.BearerToken;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
-import lab.protocol.Report;
+import lab.protocol.WorkerReport;
 
 /**
  * Where workers started on their own ({@code ./run.sh worker}) attach to this launcher ({@code --attach PORT}):
@@ -53,7 +55,7 @@ public final class AttachServer implements AutoCloseable {
         void changed(AttachedWorker worker, EventType type, String line, Duration silent);
     }
 
-    private final lab.protocol.BearerToken token;
+    private final BearerToken token;
     private final Attachments attached;
     private HttpServer server;
     private ExecutorService handlers;
@@ -70,7 +72,7 @@ public final class AttachServer implements AutoCloseable {
             Consumer<Event> events,
             Predicate<String> localId,
             Clock clock) {
-        this.token = new lab.protocol.BearerToken(token);
+        this.token = new BearerToken(token);
         this.attached = new Attachments(grant, events, localId, clock);
     }
 
@@ -187,7 +189,7 @@ public final class AttachServer implements AutoCloseable {
                         ? attached.attach(
                                 AttachRequest.parse(body),
                                 ex.getRemoteAddress().getAddress().getHostAddress())
-                        : attached.report(Report.parse(body));
+                        : attached.report(WorkerReport.parse(body));
             } catch (BadFieldException e) {
                 answer = HttpAnswer.error(400, e.getMessage(), e.field());
             }
@@ -201,8 +203,7 @@ public final class AttachServer implements AutoCloseable {
     private boolean authorized(HttpExchange ex) throws IOException {
         // As RFC 6750 asks of a 401; a client without it (the JDK's HttpURLConnection) drops the body's reason.
         ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"scheduler-lock-lab\"");
-        java.util.Optional<String> refusal =
-                token.refusal(ex.getRequestHeaders().getFirst("Authorization"));
+        Optional<String> refusal = token.refusal(ex.getRequestHeaders().getFirst("Authorization"));
         if (refusal.isPresent()) {
             send(ex, HttpAnswer.error(401, refusal.get()));
             return false;

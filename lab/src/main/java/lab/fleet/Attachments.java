@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,8 +23,8 @@ import lab.protocol.ControlAck;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.ModeSpec;
-import lab.protocol.Report;
 import lab.protocol.ReportReply;
+import lab.protocol.WorkerReport;
 import lab.session.WorkerState;
 
 /**
@@ -136,7 +137,7 @@ final class Attachments {
     }
 
     /** {@code POST /events}: its lines join the forked workers' ones, its acks answer switches; the reply. */
-    HttpAnswer report(Report r) {
+    HttpAnswer report(WorkerReport r) {
         AttachedWorker w;
         synchronized (workers) {
             w = workers.get(r.worker());
@@ -196,7 +197,7 @@ final class Attachments {
      * lock: a sweep between reading "lost" and hearing it would mark lost a worker that reports. Returns how long it
      * had been silent.
      */
-    private synchronized Duration heard(AttachedWorker w, Report r, Instant now) {
+    private synchronized Duration heard(AttachedWorker w, WorkerReport r, Instant now) {
         Duration silent = w.silentFor(now);
         boolean wasLost = w.state() == WorkerState.LOST;
         w.heard(now, r.offsetMillis() == null ? null : new ClockOffset(r.offsetMillis(), r.errorMillis()));
@@ -217,6 +218,6 @@ final class Attachments {
     }
 
     static String seconds(Duration d) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+        return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 }

@@ -1,5 +1,6 @@
 package lab.fleet;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ public final class ClassArchive {
     }
 
     static ClassArchive of(String classPath, String javaVersion, long pid) {
-        if (classPath == null || classPath.contains(java.io.File.pathSeparator) || !classPath.endsWith(".jar")) {
+        if (classPath == null || classPath.contains(File.pathSeparator) || !classPath.endsWith(".jar")) {
             return new ClassArchive(
                     null,
                     null,

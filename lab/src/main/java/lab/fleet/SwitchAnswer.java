@@ -1,5 +1,9 @@
 package lab.fleet;
 
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
 /**
  * One worker's answer to a switch, the lab's own or an attached one alike: it acknowledged, so many milliseconds
  * after the switch was asked (it answers only once its new guard is open); it refused, with the line that says why
@@ -20,14 +24,14 @@ public sealed interface SwitchAnswer {
      * once it switched, else with its line (which names the worker, or gets {@code name} put before it); none within
      * {@link ModeSwitcher#TIMEOUT} is {@link Unanswered}.
      */
-    static java.util.concurrent.CompletableFuture<java.util.Optional<SwitchAnswer>> awaited(
-            java.util.concurrent.CompletableFuture<java.util.Optional<String>> refusal, String id, String name) {
+    static CompletableFuture<Optional<SwitchAnswer>> awaited(
+            CompletableFuture<Optional<String>> refusal, String id, String name) {
         return refusal.thenApply(error ->
                         error.<SwitchAnswer>map(e -> new Refused(e.startsWith(id + " ") ? e : name + " refused: " + e)))
                 .completeOnTimeout(
-                        java.util.Optional.of(unanswered(name, "the switch")),
+                        Optional.of(unanswered(name, "the switch")),
                         ModeSwitcher.TIMEOUT.toMillis(),
-                        java.util.concurrent.TimeUnit.MILLISECONDS);
+                        TimeUnit.MILLISECONDS);
     }
 
     /** What a worker that did not answer within {@link ModeSwitcher#TIMEOUT} is said to have done. */

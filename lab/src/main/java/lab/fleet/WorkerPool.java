@@ -3,13 +3,17 @@ package lab.fleet;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import lab.protocol.Event;
 import lab.protocol.WorkerConfig;
 import lab.session.WorkerState;
@@ -30,8 +34,8 @@ public final class WorkerPool {
             ClassArchive.forThisJvm(ProcessHandle.current().pid());
     private volatile WorkerProcess archiveWriter;
     private volatile Function<String, List<String>> enter = id -> List.of();
-    private volatile java.util.function.Predicate<String> taken = id -> false;
-    private final java.util.Map<String, Duration> skews = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Predicate<String> taken = id -> false;
+    private final Map<String, Duration> skews = new ConcurrentHashMap<>();
 
     public WorkerPool(HttpClient http, Function<String, WorkerConfig> configFor, Consumer<Event> events) {
         this.http = http;
@@ -49,7 +53,7 @@ public final class WorkerPool {
             workers.add(w);
         }
         w.onDeath(exit -> say.accept(exit));
-        List<String> flags = new java.util.ArrayList<>(archive.flags());
+        List<String> flags = new ArrayList<>(archive.flags());
         flags.addAll(extraJvmFlags());
         w.start(flags, enter.apply(id), skews.getOrDefault(id, Duration.ZERO));
         if (archive.writes(flags)) {
@@ -149,7 +153,7 @@ public final class WorkerPool {
      * Ids the lab must not give its own workers: those of workers attached from elsewhere (an attached {@code w9}
      * and a forked {@code w9} would be one worker in the table).
      */
-    public void alsoTaken(java.util.function.Predicate<String> ids) {
+    public void alsoTaken(Predicate<String> ids) {
         taken = ids;
     }
 

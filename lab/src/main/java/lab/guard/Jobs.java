@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.sql.SQLException;
 import lab.protocol.GivenBack;
 import lab.protocol.LockFact;
 import lab.protocol.WorkerFact;
@@ -85,7 +86,7 @@ public final class Jobs {
      */
     static boolean storeDown(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null) {
                 String state = sql.getSQLState();
                 if (state.startsWith("08") || state.startsWith("57")) {
                     return true;

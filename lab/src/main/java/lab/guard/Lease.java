@@ -1,5 +1,6 @@
 package lab.guard;
 
+import java.util.OptionalLong;
 import lab.protocol.LockFact;
 
 /** A lock that one mechanism granted for one tick: held while the job runs, then given back through it. */
@@ -14,7 +15,7 @@ public interface Lease {
     LockFact.Acquired granted();
 
     /** The fencing token this grant came with, for a lock that issues one; the job's write carries it. */
-    default java.util.OptionalLong token() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong token() {
+        return OptionalLong.empty();
     }
 }

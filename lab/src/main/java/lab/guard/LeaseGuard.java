@@ -3,8 +3,10 @@ package lab.guard;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -219,7 +221,7 @@ public final class LeaseGuard<L extends Lease> implements Guard {
         if (!(e.fact() instanceof GivenBack.Released r) || r.how() == GivenBack.How.SHUTDOWN) {
             return e;
         }
-        java.util.OptionalLong us = lock.roundTripUs();
+        OptionalLong us = lock.roundTripUs();
         return us.isPresent() ? new LockEvent(e.detail(), r.withRoundTripUs(us.getAsLong())) : e;
     }
 
@@ -240,7 +242,7 @@ public final class LeaseGuard<L extends Lease> implements Guard {
     @Override
     public void shutdown() {
         stopping.countDown();
-        for (L lease : java.util.List.copyOf(lingering.keySet())) {
+        for (L lease : List.copyOf(lingering.keySet())) {
             Tick tick = lingering.remove(lease);
             if (tick == null) {
                 continue; // the run that set its expiry saw the stop and gave it back itself

@@ -2,6 +2,7 @@ package lab.guard;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.OptionalLong;
 
 /**
  * What one lock mechanism knows: its commands and its sentences, nothing of when they are called. The order —
@@ -61,8 +62,8 @@ public interface LockMechanism<L extends Lease> extends AutoCloseable {
      * {@code SELECT 1} on PostgreSQL), or empty for a lock on no server or when the call failed: the floor the lock's
      * own calls stand on, timed where they are, for the benchmark.
      */
-    default java.util.OptionalLong roundTripUs() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong roundTripUs() {
+        return OptionalLong.empty();
     }
 
     /** Frees what {@link #open} took. */

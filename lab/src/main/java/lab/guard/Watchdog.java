@@ -1,6 +1,7 @@
 package lab.guard;
 
 import java.time.Duration;
+import lab.protocol.EventType;
 
 /**
  * Extends a lease every third of its term while the job runs, as Redisson's watchdog does, and stops when the job
@@ -25,7 +26,7 @@ final class Watchdog<L extends Lease> implements AutoCloseable {
                         }
                         LockEvent e = lock.renew(lease, lock.term());
                         listener.on(tick, e.detail(), e.fact());
-                        if (e.type() != lab.protocol.EventType.RENEWED) {
+                        if (e.type() != EventType.RENEWED) {
                             return; // lost, or the server is gone: nothing left to renew
                         }
                     }

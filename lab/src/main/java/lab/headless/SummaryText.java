@@ -1,8 +1,10 @@
 package lab.headless;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import lab.check.Cause;
 import lab.check.Figures;
@@ -57,7 +59,7 @@ public final class SummaryText {
         out.add("  why (from the recording):");
         findings.stream().limit(LISTED).forEach(f -> out.add("    " + f.cause() + ": " + f.sentence()));
         if (findings.size() > LISTED) {
-            Map<Cause, Long> byCause = new java.util.EnumMap<>(Cause.class);
+            Map<Cause, Long> byCause = new EnumMap<>(Cause.class);
             findings.forEach(f -> byCause.merge(f.cause(), 1L, Long::sum));
             out.add("    ... " + (findings.size() - LISTED) + " more; in all: "
                     + byCause.entrySet().stream()
@@ -68,7 +70,7 @@ public final class SummaryText {
 
     /** The knobs that make one segment of a mode differ from another: those its guard reads ({@link Knob#concerns}). */
     private static String knobs(Map<String, Object> spec) {
-        java.util.Optional<Mode> mode = Mode.byName(String.valueOf(spec.get(Knobs.MODE.name())));
+        Optional<Mode> mode = Mode.byName(String.valueOf(spec.get(Knobs.MODE.name())));
         return "("
                 + Knobs.live().stream()
                         .filter(k -> mode.map(k::concerns).orElse(false))

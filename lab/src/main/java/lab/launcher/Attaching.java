@@ -29,7 +29,12 @@ final class Attaching {
 
     /** The server attached workers report to: each is granted the mode in force and the lab's set-up. */
     static AttachServer server(
-            String token, LabSettings settings, Modes modes, Clock clock, Consumer<Event> publish, WorkerPool workers) {
+            String token,
+            LabSettings settings,
+            ModeInForce modes,
+            Clock clock,
+            Consumer<Event> publish,
+            WorkerPool workers) {
         AttachServer attached = new AttachServer(
                 token,
                 id -> new AttachGrant(

@@ -15,6 +15,7 @@ import lab.fleet.SwitchChannel;
 import lab.fleet.WorkerPool;
 import lab.fleet.WorkerProcess;
 import lab.nemesis.Nemesis;
+import lab.protocol.Event;
 import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.protocol.Mode;
@@ -27,7 +28,7 @@ import lab.store.CounterStore;
 
 /** The control door: what a scenario, a key, the soak or a scheduled switch may do to a running lab. */
 public final class Controls implements LabControl {
-    private final Modes modes;
+    private final ModeInForce modes;
     private final Infrastructure infra;
     private final ModeSwitcher switcher;
     private final WorkerPool workers;
@@ -39,7 +40,7 @@ public final class Controls implements LabControl {
     private final AttachServer attached;
 
     Controls(
-            Modes modes,
+            ModeInForce modes,
             Infrastructure infra,
             ModeSwitcher switcher,
             WorkerPool workers,
@@ -181,7 +182,7 @@ public final class Controls implements LabControl {
     }
 
     @Override
-    public List<lab.protocol.Event> recorded(Instant from) {
+    public List<Event> recorded(Instant from) {
         return recording.since(from);
     }
 

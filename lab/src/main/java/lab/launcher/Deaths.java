@@ -12,7 +12,7 @@ import lab.protocol.LabFact;
  */
 final class Deaths {
     private final Recording recording;
-    private final Modes modes;
+    private final ModeInForce modes;
     private final Faults faults;
     private final LockWatcher lockWatcher;
     private final BooleanSupplier stopping;
@@ -20,7 +20,7 @@ final class Deaths {
 
     Deaths(
             Recording recording,
-            Modes modes,
+            ModeInForce modes,
             Faults faults,
             LockWatcher lockWatcher,
             BooleanSupplier stopping,

@@ -13,6 +13,7 @@ import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.EventType;
 import lab.protocol.Knobs;
+import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 
 /**
@@ -107,9 +108,8 @@ final class Holders {
         // a fault before it would find the row and prove nothing) and less than half a job ago.
         Instant now = Instant.now();
         // A clustered store takes no lock: the store's fire on a node is its grant.
-        EventType grants = spec.get().mode().lock().sight() == lab.protocol.Mode.Sight.CLUSTER
-                ? EventType.FIRED
-                : EventType.ACQUIRED;
+        EventType grants =
+                spec.get().mode().lock().sight() == Mode.Sight.CLUSTER ? EventType.FIRED : EventType.ACQUIRED;
         List<Event> recent = recording.since(now.minus(every.multipliedBy(2))).stream()
                 .filter(e -> e.type() == grants && e.tick() != null)
                 .toList();

@@ -24,7 +24,7 @@ import lab.session.RunSummary;
 
 /**
  * One lab session: what it stands on ({@link Infrastructure}), the worker processes and their events, and the mode
- * in force ({@link Modes}). It starts them in an order that leaves nothing half-started, and {@link #close} stops
+ * in force ({@link ModeInForce}). It starts them in an order that leaves nothing half-started, and {@link #close} stops
  * everything it started.
  */
 public final class Lab implements AutoCloseable {
@@ -40,7 +40,7 @@ public final class Lab implements AutoCloseable {
     private final ModeSwitcher switcher;
     private final AttachServer attached;
     private final Infrastructure infra;
-    private final Modes modes;
+    private final ModeInForce modes;
     private final WorkerPool workers;
     private final Faults faults;
     private final Controls controls;
@@ -71,7 +71,7 @@ public final class Lab implements AutoCloseable {
         this.switcher = new ModeSwitcher();
         this.infra = new Infrastructure(settings);
         this.recording = new Recording(clock);
-        this.modes = new Modes(settings.spec(), clock);
+        this.modes = new ModeInForce(settings.spec(), clock);
         this.tally = new Tally(infra::storeUrl, modes, settings.every(), recording);
         this.workers = new WorkerPool(http, this::workerConfig, this::publish);
         this.workers.placeWith(id -> infra.networks().enter(settings.host(id)));

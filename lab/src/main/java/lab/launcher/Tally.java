@@ -13,6 +13,7 @@ import lab.check.Clocks;
 import lab.check.Explainer;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.protocol.Event;
 import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.session.ModeSegment;
@@ -28,7 +29,7 @@ import lab.store.CounterStore;
  */
 public final class Tally {
     private final Supplier<String> storeUrl;
-    private final Modes modes;
+    private final ModeInForce modes;
     /** Longer than any lesson's lock lives (the default TTL is a minute). */
     private static final Duration LOOK_BACK = Duration.ofMinutes(2);
 
@@ -37,7 +38,7 @@ public final class Tally {
     private volatile Instant countFrom;
     private volatile Supplier<Clocks> clocks = () -> Clocks.ONE;
 
-    Tally(Supplier<String> storeUrl, Modes modes, Duration every, Recording recording) {
+    Tally(Supplier<String> storeUrl, ModeInForce modes, Duration every, Recording recording) {
         this.storeUrl = storeUrl;
         this.modes = modes;
         this.every = every;
@@ -78,7 +79,7 @@ public final class Tally {
     public List<Finding> explain(List<CounterRow> rows, Instant from, Instant to) {
         Instant start = countFrom != null && countFrom.isAfter(from) ? countFrom : from;
         // What came before the span matters (a kill, a lock taken for an earlier tick), not the whole session.
-        List<lab.protocol.Event> events = recording.since(start.minus(LOOK_BACK));
+        List<Event> events = recording.since(start.minus(LOOK_BACK));
         return Explainer.explain(rows, events, start, to, every, clocks.get()).findings();
     }
 
@@ -115,7 +116,7 @@ public final class Tally {
                 Checker.figures(rows, runTicks, refusedTicks, countFrom, stopAt, every, clocks.get()),
                 Explainer.explain(rows, recording.since(null), countFrom, stopAt, every, clocks.get())
                         .findings(),
-                Modes.byMode(counted),
+                ModeInForce.byMode(counted),
                 counted,
                 modes.switchMillis(),
                 servers);

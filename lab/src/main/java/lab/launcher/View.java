@@ -24,7 +24,7 @@ import lab.store.CounterRow;
 final class View implements LabView {
     private final LabSettings settings;
     private final Controls controls;
-    private final Modes modes;
+    private final ModeInForce modes;
     private final WorkerPool workers;
     private final AttachServer attached;
     private final LockWatcher locks;
@@ -36,7 +36,7 @@ final class View implements LabView {
     View(
             LabSettings settings,
             Controls controls,
-            Modes modes,
+            ModeInForce modes,
             WorkerPool workers,
             AttachServer attached,
             LockWatcher locks,

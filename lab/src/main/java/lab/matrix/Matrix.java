@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A matrix as {@code docs/matrix.json} keeps it: the command that ran it, the machine, the date, how long it took, the
@@ -44,7 +45,7 @@ public record Matrix(
         top.put("date", date);
         top.put("seconds", seconds);
         top.put("setup", setup);
-        top.put("machine", new java.util.TreeMap<>(machine));
+        top.put("machine", new TreeMap<>(machine));
         List<Map<String, Object>> fs = new ArrayList<>();
         for (MatrixFault.Title t : faults) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -67,7 +68,7 @@ public record Matrix(
                 m.put("duplicates", c.duplicates());
                 m.put("overlaps", c.overlaps());
                 m.put("missed", c.missed());
-                m.put("causes", new java.util.TreeMap<>(c.causes()));
+                m.put("causes", new TreeMap<>(c.causes()));
             } else {
                 m.put("why", c.why());
             }

@@ -1,10 +1,12 @@
 package lab.os;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -42,7 +44,7 @@ public final class FakeTime {
                             .sorted()
                             .toList()
                             .stream();
-        } catch (java.io.IOException | SecurityException e) {
+        } catch (IOException | SecurityException e) {
             arch = Stream.empty();
         }
         return Stream.concat(Stream.of(lib.resolve("faketime").resolve(LIB)), arch);
@@ -86,6 +88,6 @@ public final class FakeTime {
         long abs = Math.abs(ms);
         return abs % 1_000 == 0
                 ? sign + abs / 1_000 + "s"
-                : sign + abs / 1_000 + "." + String.format(java.util.Locale.ROOT, "%03d", abs % 1_000) + "s";
+                : sign + abs / 1_000 + "." + String.format(Locale.ROOT, "%03d", abs % 1_000) + "s";
     }
 }

@@ -1,5 +1,7 @@
 package lab.protocol;
 
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -12,7 +14,7 @@ import java.util.Map;
 public record Control(long id, Map<String, Object> spec) {
     /** What a reply carries and a line holds: {@code {"id":N,"spec":{"mode":...}}}. */
     Map<String, Object> toMap() {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", id);
         m.put("spec", spec);
         return m;
@@ -37,6 +39,6 @@ public record Control(long id, Map<String, Object> spec) {
     /** The line {@link #toLine} wrote; a line that is not one is refused naming what was expected. */
     public static Control parseLine(String line) {
         String expected = "{\"id\":N,\"spec\":{\"mode\":...}}";
-        return from(Bodies.object(line.getBytes(java.nio.charset.StandardCharsets.UTF_8), expected), "line");
+        return from(Bodies.object(line.getBytes(StandardCharsets.UTF_8), expected), "line");
     }
 }

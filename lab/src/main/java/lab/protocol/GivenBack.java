@@ -1,6 +1,7 @@
 package lab.protocol;
 
 import java.time.Instant;
+import java.util.Locale;
 
 /**
  * What became of a lock given back: released, lost (not ours any more), or an error; an error is also how a tick
@@ -28,7 +29,7 @@ public sealed interface GivenBack extends LockFact {
         /** Its name on the line: {@code gave-up}. */
         @Override
         public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -45,7 +46,7 @@ public sealed interface GivenBack extends LockFact {
         /** Its name on the line: {@code gave-up}. */
         @Override
         public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 

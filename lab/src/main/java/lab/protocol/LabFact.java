@@ -2,6 +2,7 @@ package lab.protocol;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /** What the launcher records of its own doing, under the worker name {@link Event#LAB}: one record per kind. */
 public sealed interface LabFact extends Fact {
@@ -72,7 +73,7 @@ public sealed interface LabFact extends Fact {
         /** Its name on the line: {@code gave-up}. */
         @Override
         public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 

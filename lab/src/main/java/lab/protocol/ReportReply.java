@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The launcher's answer to a {@link Report}: its clock (the worker's next offset sample) and the control calls
+ * The launcher's answer to a {@link WorkerReport}: its clock (the worker's next offset sample) and the control calls
  * waiting for this worker.
  */
 public record ReportReply(Instant now, List<Control> controls) {

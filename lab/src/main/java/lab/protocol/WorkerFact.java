@@ -2,6 +2,7 @@ package lab.protocol;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a worker says on its stdout, one record per kind of event (see the recording's page in the docs); the
@@ -31,7 +32,7 @@ public sealed interface WorkerFact extends Fact
         /** Its name on the line: {@code gave-up}. */
         @Override
         public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 

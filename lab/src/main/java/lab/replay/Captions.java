@@ -16,7 +16,7 @@ import lab.session.ScenarioView;
 final class Captions {
     private Captions() {}
 
-    static ScenarioView at(Recording r, Instant t) {
+    static ScenarioView at(RecordedRun r, Instant t) {
         List<Event> said = new ArrayList<>();
         List<String> verdicts = new ArrayList<>();
         int step = 1;
@@ -59,7 +59,7 @@ final class Captions {
         String ending = t.isBefore(r.end()) || verdicts.isEmpty()
                 ? null
                 : r.cutShort() != null
-                        ? "Recording cut short: the scenario did not finish."
+                        ? "RecordedRun cut short: the scenario did not finish."
                         : allHeld
                                 ? "Scenario complete: every expectation held."
                                 : "Scenario complete: an expectation failed.";

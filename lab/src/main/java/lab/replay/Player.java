@@ -27,7 +27,7 @@ final class Player implements Playback {
     private static final long FLASH_MS = 6_000;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.S");
 
-    private final Recording r;
+    private final RecordedRun r;
     private final Scene scene;
     private final Clock wall;
     private final ZoneId zone;
@@ -42,7 +42,7 @@ final class Player implements Playback {
     private boolean quitAsked;
     private boolean stopped;
 
-    Player(Recording r, Clock wall, ZoneId zone) {
+    Player(RecordedRun r, Clock wall, ZoneId zone) {
         this.r = r;
         this.scene = new Scene(r, zone);
         this.wall = wall;

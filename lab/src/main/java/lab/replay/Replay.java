@@ -28,7 +28,7 @@ public final class Replay {
 
     /** Plays {@code run} on this process's terminal until {@code q}, {@code y}; one line on {@code err} when it cannot. */
     public static int play(Path run, Look look, PrintStream err) throws IOException {
-        Recording recording;
+        RecordedRun recording;
         try {
             recording = open(run);
         } catch (BadRunFolder | BadRecording e) {
@@ -62,8 +62,8 @@ public final class Replay {
         }
     }
 
-    static Recording open(Path run) throws BadRunFolder, BadRecording {
-        return Recording.of(RunFolder.read(run), run);
+    static RecordedRun open(Path run) throws BadRunFolder, BadRecording {
+        return RecordedRun.of(RunFolder.read(run), run);
     }
 
     /** The UI loop on the calling thread, until the player is told to stop or {@code stop} says so. */
@@ -72,7 +72,7 @@ public final class Replay {
     }
 
     /** A recording cut short was played to its end, and is still bad input: said once more, off the screen. */
-    static int finish(Recording recording, PrintStream err) {
+    static int finish(RecordedRun recording, PrintStream err) {
         if (recording.cutShort() != null) {
             err.println("error: " + recording.name() + ": played to its end; " + recording.cutShort());
             return BAD_INPUT;

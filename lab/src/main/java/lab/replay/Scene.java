@@ -35,10 +35,10 @@ final class Scene {
     /** The timeline's width, and how far back a worker's absence is marked on it (as the live model keeps it). */
     private static final int LANES = 31;
 
-    private final Recording r;
+    private final RecordedRun r;
     private final ZoneId zone;
 
-    Scene(Recording r, ZoneId zone) {
+    Scene(RecordedRun r, ZoneId zone) {
         this.r = r;
         this.zone = zone;
     }

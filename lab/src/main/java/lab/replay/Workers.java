@@ -25,7 +25,7 @@ final class Workers {
         String exitCode = "";
     }
 
-    static List<WorkerProc> at(Recording r, Instant t) {
+    static List<WorkerProc> at(RecordedRun r, Instant t) {
         Map<String, Seen> seen = new LinkedHashMap<>();
         r.workers().forEach(id -> seen.put(id, new Seen()));
         for (Event e : r.events()) {

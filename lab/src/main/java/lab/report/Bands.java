@@ -85,7 +85,7 @@ final class Bands {
                 began.ts(),
                 at,
                 kind,
-                began.detail() + " (" + kind + " until " + Times.at(at) + ")",
+                began.detail() + " (" + kind + " until " + ReportTimes.at(at) + ")",
                 null));
     }
 
@@ -137,8 +137,8 @@ final class Bands {
         String holder = lock.holder();
         Long ttl = lock.ttlMs();
         String who = LockOwner.parse(holder).worker();
-        String title = lock.key() + " held by " + holder + " from " + Times.at(seen.ts()) + " to " + Times.at(to)
-                + (ttl == null ? "" : "; the server said " + ttl + " ms left when first seen");
+        String title = lock.key() + " held by " + holder + " from " + ReportTimes.at(seen.ts()) + " to "
+                + ReportTimes.at(to) + (ttl == null ? "" : "; the server said " + ttl + " ms left when first seen");
         return new Band(
                 "lock",
                 "held",

@@ -76,9 +76,9 @@ final class ReportPage {
         }
         if (f.countedFrom() != null) {
             sb.append(", counted from ")
-                    .append(Times.at(f.countedFrom()))
+                    .append(ReportTimes.at(f.countedFrom()))
                     .append(" to ")
-                    .append(Times.at(f.countedTo()))
+                    .append(ReportTimes.at(f.countedTo()))
                     .append(" UTC");
         }
         sb.append("; from events.jsonl");
@@ -164,7 +164,7 @@ final class ReportPage {
                     .append("<span class=\"tag\">")
                     .append(p.label())
                     .append("</span> ")
-                    .append(Times.at(p.at()))
+                    .append(ReportTimes.at(p.at()))
                     .append(" ")
                     .append(verdict ? (p.kind().equals("pass") ? "<b>PASS</b> " : "<b>FAIL</b> ") : "» ")
                     .append(Xml.esc(p.title()))

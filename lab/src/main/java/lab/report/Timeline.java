@@ -78,7 +78,7 @@ record Timeline(
                         run.startedAt(),
                         run.endedAt(),
                         "",
-                        run.worker() + " ran tick " + Times.second(run.tickAt())
+                        run.worker() + " ran tick " + ReportTimes.second(run.tickAt())
                                 + "; the store did not keep its row (job_runs.wrote = false)",
                         null));
             }
@@ -132,7 +132,7 @@ record Timeline(
                     "refused",
                     r.at(),
                     "f",
-                    r.worker() + "'s write for tick " + Times.second(r.tickAt())
+                    r.worker() + "'s write for tick " + ReportTimes.second(r.tickAt())
                             + " was refused by the store: token " + r.token() + " < " + r.lastToken()
                             + ", the last it accepted"));
         }

@@ -83,7 +83,7 @@ final class TimelineSvg {
                 double x = x(Instant.ofEpochMilli(ms));
                 s.line(x, y + 16, x, y + 22, "tick-mark");
                 if (k % step == 0) {
-                    s.text(x, y + 12, "axis-label", Times.second(Instant.ofEpochMilli(ms)));
+                    s.text(x, y + 12, "axis-label", ReportTimes.second(Instant.ofEpochMilli(ms)));
                 }
             }
         }
@@ -165,7 +165,7 @@ final class TimelineSvg {
                             + (why == null ? "" : why.cause().wireName()) + "\"",
                     id + ": "
                             + (why == null
-                                    ? "tick " + Times.second(w.getKey()) + " had " + n + " rows"
+                                    ? "tick " + ReportTimes.second(w.getKey()) + " had " + n + " rows"
                                     : why.sentence()));
             s.rect(x0 + 2, y + 4, wd - 4, LANE - 8, kind + "-box");
             s.text(x0 + wd / 2, y + 19, kind + "-text", (n == 0 ? "0" : "×" + n) + " " + id);
@@ -222,8 +222,9 @@ final class TimelineSvg {
                 if (r.worker().equals(w)) {
                     s.group(
                             "class=\"ran\" data-tick=\"" + r.tickAt() + "\"",
-                            w + " ran tick " + Times.second(r.tickAt())
-                                    + " from " + Times.at(r.startedAt()) + " to " + Times.at(r.createdAt()) + " (row "
+                            w + " ran tick " + ReportTimes.second(r.tickAt())
+                                    + " from " + ReportTimes.at(r.startedAt()) + " to " + ReportTimes.at(r.createdAt())
+                                    + " (row "
                                     + r.id()
                                     + ", mode " + r.mode() + ")");
                     s.rect(x(r.startedAt()), y + 9, x(r.createdAt()) - x(r.startedAt()), 12, "ran-bar");

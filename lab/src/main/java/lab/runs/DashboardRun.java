@@ -1,11 +1,16 @@
 package lab.runs;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import lab.headless.EventLine;
@@ -61,13 +66,10 @@ public final class DashboardRun {
         // Anything printed on stderr would tear the screen: while the dashboard is open it goes to a log file.
         PrintStream stderr = System.err;
         try {
-            java.nio.file.Files.createDirectories(lab.runDir());
+            Files.createDirectories(lab.runDir());
             System.setErr(new PrintStream(
-                    new java.io.FileOutputStream(
-                            lab.runDir().resolve("launcher.log").toFile()),
-                    true,
-                    java.nio.charset.StandardCharsets.UTF_8));
-        } catch (java.io.IOException e) {
+                    new FileOutputStream(lab.runDir().resolve("launcher.log").toFile()), true, StandardCharsets.UTF_8));
+        } catch (IOException e) {
             stderr.println("warning: cannot open the launcher log: " + e.getMessage());
         }
         try {
@@ -117,7 +119,7 @@ public final class DashboardRun {
         actions.shutdownNow();
         try {
             starter.join(10_000);
-            actions.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            actions.awaitTermination(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

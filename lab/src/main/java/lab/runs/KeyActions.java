@@ -24,6 +24,7 @@ import lab.session.LabControl;
 import lab.session.LiveModel;
 import lab.session.SetKnob;
 import lab.session.SwitchMode;
+import lab.session.Vote;
 import lab.session.WorkerState;
 
 /**
@@ -85,7 +86,7 @@ public final class KeyActions {
             act(() -> control.switchMode(k.change()).line());
             return;
         }
-        if (c instanceof lab.session.Vote v) {
+        if (c instanceof Vote v) {
             if (scenario != null) {
                 scenario.vote(v);
             }
@@ -134,7 +135,7 @@ public final class KeyActions {
         if (c instanceof SwitchMode || c instanceof SetKnob) {
             return true;
         }
-        if (c instanceof lab.session.Vote) {
+        if (c instanceof Vote) {
             return false;
         }
         return switch ((Action) c) {

@@ -1,5 +1,6 @@
 package lab.runs;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import lab.protocol.Lang;
@@ -97,7 +98,7 @@ final class Prediction {
 
     /** The question and its answers as the log prints them, one line each. */
     static List<String> lines(Step.Predict question, Lang lang) {
-        java.util.ArrayList<String> lines = new java.util.ArrayList<>();
+        ArrayList<String> lines = new ArrayList<>();
         lines.add("? " + question.question().in(lang));
         for (Map.Entry<Character, Caption> a : question.answers().entrySet()) {
             lines.add("    " + a.getKey() + ") " + a.getValue().in(lang));

@@ -1,11 +1,17 @@
 package lab.runs;
 
+import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import lab.launcher.Lab;
 import lab.launcher.LabSettings;
+import lab.launcher.StartSkews;
 import lab.protocol.Lang;
+import lab.scenario.Scenario;
 import lab.tui.ConsoleTerminal;
 import lab.tui.Dashboard;
 import lab.tui.Glyphs;
@@ -35,14 +41,14 @@ public final class Runs {
             Lang lang,
             PrintStream out,
             PrintStream err) {
-        if (driver != null && driver.scenario().requires().contains(lab.scenario.Scenario.NETNS)) {
-            Optional<String> whyNot = lab.launcher.Lab.whyNoHostNetworks(settings);
+        if (driver != null && driver.scenario().requires().contains(Scenario.NETNS)) {
+            Optional<String> whyNot = Lab.whyNoHostNetworks(settings);
             if (whyNot.isPresent()) {
                 return skip(settings, driver, "network namespaces (requires: netns): " + whyNot.get(), out);
             }
         }
-        Optional<String> noFakeTime = lab.launcher.StartSkews.whyNot();
-        if (driver != null && driver.scenario().requires().contains(lab.scenario.Scenario.FAKETIME)) {
+        Optional<String> noFakeTime = StartSkews.whyNot();
+        if (driver != null && driver.scenario().requires().contains(Scenario.FAKETIME)) {
             if (noFakeTime.isPresent()) {
                 return skip(settings, driver, "a skewed clock (requires: faketime): " + noFakeTime.get(), out);
             }
@@ -100,9 +106,7 @@ public final class Runs {
         out.println("skipped: " + reason);
         if (settings.summaryJson() != null) {
             try {
-                java.nio.file.Files.writeString(
-                        settings.summaryJson(),
-                        com.fasterxml.jackson.jr.ob.JSON.std.asString(java.util.Map.of("skipped", reason)) + "\n");
+                Files.writeString(settings.summaryJson(), JSON.std.asString(Map.of("skipped", reason)) + "\n");
             } catch (IOException e) {
                 out.println("warning: the summary could not be written to " + settings.summaryJson() + ": "
                         + e.getMessage());

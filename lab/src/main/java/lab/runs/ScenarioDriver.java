@@ -6,9 +6,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import lab.protocol.Lang;
 import lab.scenario.Caption;
+import lab.scenario.Judged;
 import lab.scenario.ReplayListener;
 import lab.scenario.Replayer;
 import lab.scenario.Scenario;
@@ -17,6 +19,7 @@ import lab.scenario.Verdict;
 import lab.session.LabControl;
 import lab.session.ReadingPace;
 import lab.session.ScenarioView;
+import lab.session.Vote;
 
 /**
  * A scenario replaying in a running lab: it plays the steps, keeps what the caption bar shows, and turns the
@@ -28,7 +31,7 @@ public final class ScenarioDriver {
     /** The verdict lines in the driver's language, as the caption bar and the log show them. */
     private final List<String> verdicts = new CopyOnWriteArrayList<>();
 
-    private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger failed = new AtomicInteger();
     private volatile Replayer replayer;
     /** Every caption said so far, with when: the caption bar keeps each on screen for its reading time. */
     private final List<Said> said = new CopyOnWriteArrayList<>();
@@ -169,7 +172,7 @@ public final class ScenarioDriver {
                     }
 
                     @Override
-                    public void judged(lab.scenario.Judged judged) {
+                    public void judged(Judged judged) {
                         observers.forEach(o -> o.judged(judged));
                     }
 
@@ -198,7 +201,7 @@ public final class ScenarioDriver {
     }
 
     /** The room's answer to the question on screen, pressed by the trainer (UI thread). */
-    void vote(lab.session.Vote v) {
+    void vote(Vote v) {
         String said = prediction.vote(v, lang);
         if (said != null) {
             log.accept("  " + said);

@@ -1,6 +1,7 @@
 package lab.runs;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -147,7 +148,7 @@ public final class SnapshotPublisher implements AutoCloseable {
                 lab.servers(),
                 lab.serversEnv() == null ? "" : lab.serversEnv().toString(),
                 spec);
-        List<WorkerProc> procs = new java.util.ArrayList<>(lab.workers().stream()
+        List<WorkerProc> procs = new ArrayList<>(lab.workers().stream()
                 .map(w -> new WorkerProc(
                         w.id(),
                         w.pid(),

@@ -1,5 +1,6 @@
 package lab.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import lab.protocol.BadFieldException;
@@ -21,7 +22,7 @@ final class KnobReader {
 
     /** The names a setup accepts: every knob a scenario may set up, and the scenario's own key. */
     static List<String> setupKeys() {
-        List<String> keys = new java.util.ArrayList<>(Knobs.ALL.stream()
+        List<String> keys = new ArrayList<>(Knobs.ALL.stream()
                 .filter(k -> k.scope().inSetup())
                 .map(Knob::name)
                 .toList());

@@ -1,11 +1,14 @@
 package lab.scenario;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import lab.protocol.Durations;
+import lab.protocol.Lang;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -96,9 +99,7 @@ final class Nodes {
             throw error(
                     node, what + ": expected text, or texts by language such as {en: ..., zh: ...}, got " + kind(node));
         }
-        java.util.List<String> codes = java.util.Arrays.stream(lab.protocol.Lang.values())
-                .map(lab.protocol.Lang::code)
-                .toList();
+        List<String> codes = Arrays.stream(Lang.values()).map(Lang::code).toList();
         Map<String, Entry> byLang =
                 entries(node, what, codes, "texts by language such as {en: ..., zh: ...}", "language");
         if (!byLang.containsKey("en")) {

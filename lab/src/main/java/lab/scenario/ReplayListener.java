@@ -1,9 +1,12 @@
 package lab.scenario;
 
+import java.util.List;
+import lab.session.LabControl;
+
 /** Hears a replay as it goes: the headless printer writes lines, the dashboard updates its caption bar. */
 public interface ReplayListener {
     /** The replay is about to play its first step against {@code lab}. */
-    default void attached(lab.session.LabControl lab) {}
+    default void attached(LabControl lab) {}
 
     /** Step {@code index} (from 1) of {@code total} begins. */
     void step(int index, int total, Step step);
@@ -28,5 +31,5 @@ public interface ReplayListener {
     default void predict(Step.Predict question) {}
 
     /** The expect judged after {@code question} was asked: what it found decides the question. */
-    default void reveal(Step.Predict question, java.util.List<Verdict> judged) {}
+    default void reveal(Step.Predict question, List<Verdict> judged) {}
 }

@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import lab.check.Figures;
+import lab.check.Finding;
 import lab.session.LabControl;
 
 /**
@@ -118,26 +121,26 @@ public final class Replayer {
      * Why {@code variant} cannot be judged on a run of {@code scenario}, or empty when it can: the same setup and the
      * same steps, in the same order, but for what the expect steps expect.
      */
-    public static java.util.Optional<String> variantOf(Scenario scenario, Scenario variant) {
+    public static Optional<String> variantOf(Scenario scenario, Scenario variant) {
         if (!scenario.setup().equals(variant.setup())) {
-            return java.util.Optional.of("its setup differs from the scenario's");
+            return Optional.of("its setup differs from the scenario's");
         }
         List<Step> a = scenario.steps();
         List<Step> b = variant.steps();
         for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
             if (i >= a.size() || i >= b.size()) {
-                return java.util.Optional.of("it has " + b.size() + " steps, the scenario " + a.size());
+                return Optional.of("it has " + b.size() + " steps, the scenario " + a.size());
             }
             boolean same = a.get(i) instanceof Step.Expect
                     ? b.get(i) instanceof Step.Expect
                     : a.get(i).describe().equals(b.get(i).describe());
             if (!same) {
-                return java.util.Optional.of("its step " + (i + 1) + " (line "
+                return Optional.of("its step " + (i + 1) + " (line "
                         + b.get(i).line() + ", " + b.get(i).describe() + ") differs from the scenario's ("
                         + a.get(i).describe() + ")");
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private void play(Step step, int index) throws InterruptedException {
@@ -227,7 +230,7 @@ public final class Replayer {
     }
 
     /** The span's findings, or none when it cannot be explained (its verdicts already said why). */
-    private List<lab.check.Finding> explained(Instant from, Instant to) {
+    private List<Finding> explained(Instant from, Instant to) {
         try {
             return lab.explain(from, to);
         } catch (Exception e) {
@@ -235,8 +238,8 @@ public final class Replayer {
         }
     }
 
-    private static <T> java.util.function.Supplier<T> once(java.util.function.Supplier<T> read) {
-        return new java.util.function.Supplier<>() {
+    private static <T> Supplier<T> once(Supplier<T> read) {
+        return new Supplier<>() {
             private T kept;
 
             @Override

@@ -8,8 +8,10 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +25,7 @@ import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
 
 /**
  * Reads a scenario file (format: docs/scenario-format.md). It parses to the YAML node tree rather than to maps, so
@@ -74,7 +77,7 @@ public final class ScenarioParser {
      * folder above the scenario's own (scenarios/ sits beside docs/).
      */
     private static boolean lessonExists(String lesson, Path source) {
-        List<Path> roots = new java.util.ArrayList<>();
+        List<Path> roots = new ArrayList<>();
         String home = System.getProperty("lab.home");
         if (home != null) {
             roots.add(Path.of(home));
@@ -85,7 +88,7 @@ public final class ScenarioParser {
         }
         try {
             return roots.stream().anyMatch(r -> Files.isRegularFile(r.resolve(lesson)));
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (InvalidPathException e) {
             return false;
         }
     }
@@ -118,11 +121,10 @@ public final class ScenarioParser {
         }
         Setup setup = top.containsKey("setup") ? setup(nodes, top.get("setup").value()) : Setup.defaults();
         List<Step> steps = new StepReader(nodes, setup).read(top.get("steps").value());
-        List<String> requires = new java.util.ArrayList<>();
+        List<String> requires = new ArrayList<>();
         if (top.containsKey("requires")) {
             Node r = top.get("requires").value();
-            List<Node> items =
-                    r instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq ? seq.getValue() : List.of(r);
+            List<Node> items = r instanceof SequenceNode seq ? seq.getValue() : List.of(r);
             for (Node item : items) {
                 requires.add(nodes.choice(item, "requires", REQUIREMENTS));
             }

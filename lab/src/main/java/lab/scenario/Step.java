@@ -1,9 +1,12 @@
 package lab.scenario;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import lab.check.Figures;
 import lab.protocol.Durations;
 import lab.protocol.Knobs;
@@ -61,11 +64,9 @@ public sealed interface Step {
         @Override
         public String describe() {
             return "expect since " + since + ": "
-                    + java.util.stream.Stream.concat(
+                    + Stream.concat(
                                     expectations.stream().map(Expectation::toString),
-                                    cause == null
-                                            ? java.util.stream.Stream.<String>empty()
-                                            : java.util.stream.Stream.of(cause.toString()))
+                                    cause == null ? Stream.<String>empty() : Stream.of(cause.toString()))
                             .collect(Collectors.joining(", "));
         }
     }
@@ -99,6 +100,7 @@ public sealed interface Step {
      * ({@code partition: host2}, {@code heal: holder}), stops or starts one of the servers the lab started itself
      * ({@code redis: stop}).
      */
+    // The fault room's Fault by its full name: this step shares its simple name.
     record Fault(int line, lab.nemesis.Fault fault) implements Step {
         @Override
         public String describe() {
@@ -125,7 +127,7 @@ public sealed interface Step {
     record Predict(int line, Caption question, Map<Character, Caption> answers, char answer) implements Step {
         public Predict {
             // In the order written: the box lists them so, and a to d are the keys the room votes with.
-            answers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(answers));
+            answers = Collections.unmodifiableMap(new LinkedHashMap<>(answers));
         }
 
         @Override

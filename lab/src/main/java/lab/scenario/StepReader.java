@@ -12,6 +12,7 @@ import lab.nemesis.Fault;
 import lab.nemesis.ServerName;
 import lab.nemesis.WorkerFault;
 import lab.nemesis.WorkerTarget;
+import lab.protocol.Hosts;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -139,8 +140,7 @@ final class StepReader {
     /** {@code cause: released-early} or {@code cause: [lease-expired, deleted-by-other]}. */
     private CauseExpectation cause(Node node) throws ScenarioException {
         String expected = "a cause or a list of causes (" + Cause.names() + ")";
-        List<Node> items =
-                node instanceof org.snakeyaml.engine.v2.nodes.SequenceNode seq ? seq.getValue() : List.of(node);
+        List<Node> items = node instanceof SequenceNode seq ? seq.getValue() : List.of(node);
         if (items.isEmpty()) {
             throw nodes.error(node, "expect.cause: the list is empty (expected " + expected + ")");
         }
@@ -253,7 +253,7 @@ final class StepReader {
             return networkStep(line, name, t);
         }
         for (int i = 1; i <= setup.hosts(); i++) {
-            if (t.equals(lab.protocol.Hosts.name(i))) {
+            if (t.equals(Hosts.name(i))) {
                 return networkStep(line, name, t);
             }
         }

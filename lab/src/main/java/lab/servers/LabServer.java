@@ -1,6 +1,7 @@
 package lab.servers;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 
 /** A server process the lab started itself (Redis, PostgreSQL): what the session needs to drive and show it. */
 public interface LabServer extends AutoCloseable {
@@ -36,7 +37,7 @@ public interface LabServer extends AutoCloseable {
      * Who hears, in one line, that its process ended without {@link #stop()} (a crash, a kill from elsewhere): the
      * lab's own servers are watched; a server the lab did not start is not its to watch.
      */
-    void onDeath(java.util.function.Consumer<String> listener);
+    void onDeath(Consumer<String> listener);
 
     @Override
     void close();

@@ -1,6 +1,7 @@
 package lab.servers;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -135,7 +136,7 @@ public final class MachinePrograms {
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while running " + program + " " + argument);
+            throw new InterruptedIOException("interrupted while running " + program + " " + argument);
         }
         byte[] out = p.getInputStream().readNBytes(4096);
         String first = new String(out, StandardCharsets.UTF_8)

@@ -2,6 +2,8 @@ package lab.servers;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import lab.os.ExitStatus;
 import lab.os.SessionFolder;
@@ -16,7 +18,7 @@ abstract class OwnedServer implements LabServer {
     protected final int port;
     protected final String password;
     /** Addresses it listens on beside 127.0.0.1: the launcher's side of each simulated host's link. */
-    protected final java.util.List<String> alsoOn;
+    protected final List<String> alsoOn;
 
     private final String note;
     protected ServerProcess process; // guarded by this
@@ -25,17 +27,17 @@ abstract class OwnedServer implements LabServer {
     private boolean closed; // guarded by this
     private volatile Consumer<String> onDeath = line -> {};
 
-    OwnedServer(Path dir, int port, String password, String note, java.util.List<String> alsoOn) {
+    OwnedServer(Path dir, int port, String password, String note, List<String> alsoOn) {
         this.dir = dir;
         this.port = port;
         this.password = password;
         this.note = note;
-        this.alsoOn = java.util.List.copyOf(alsoOn);
+        this.alsoOn = List.copyOf(alsoOn);
     }
 
     /** 127.0.0.1 first, then the simulated hosts' links. */
-    protected final java.util.List<String> bindAddresses() {
-        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("127.0.0.1"));
+    protected final List<String> bindAddresses() {
+        List<String> all = new ArrayList<>(List.of("127.0.0.1"));
         all.addAll(alsoOn);
         return all;
     }

@@ -1,8 +1,10 @@
 package lab.servers;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +62,7 @@ public final class PostgresServer extends OwnedServer {
                     PostgresBinaries binaries = PostgresBinaries.machine(machine);
                     try {
                         return fresh(dir, binaries, port, password, note, t0, alsoOn);
-                    } catch (java.io.InterruptedIOException stopping) {
+                    } catch (InterruptedIOException stopping) {
                         throw stopping;
                     } catch (IOException e) {
                         SessionFolder.deleteTree(dir.resolve("data")); // the next attempt runs its own initdb
@@ -79,10 +81,10 @@ public final class PostgresServer extends OwnedServer {
             binaries.initdb(dir.resolve("data"), dir.resolve("initdb.log"), password);
             if (!alsoOn.isEmpty()) {
                 // initdb lets in loopback only; the simulated hosts' links come from 10.212.0.0/15, by password too.
-                java.nio.file.Files.writeString(
+                Files.writeString(
                         dir.resolve("data").resolve("pg_hba.conf"),
                         "host all all 10.212.0.0/15 scram-sha-256\n",
-                        java.nio.file.StandardOpenOption.APPEND);
+                        StandardOpenOption.APPEND);
             }
         } catch (IOException e) {
             throw server.failure(e);

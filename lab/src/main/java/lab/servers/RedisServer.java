@@ -2,6 +2,7 @@ package lab.servers;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -49,7 +50,7 @@ public final class RedisServer extends OwnedServer {
             String note,
             int port,
             String password,
-            java.util.List<String> alsoOn,
+            List<String> alsoOn,
             RedisPersistence persistence) {
         super(dir, port, password, note, alsoOn);
         this.binary = binary;
@@ -60,31 +61,25 @@ public final class RedisServer extends OwnedServer {
 
     /** On a port chosen beforehand, so that its URL can be handed out before it exists. */
     public static RedisServer start(Path dir, ServerSource source, int port, String password) throws IOException {
-        return start(dir, source, port, password, MachinePrograms.here(), java.util.List.of(), RedisPersistence.NONE);
+        return start(dir, source, port, password, MachinePrograms.here(), List.of(), RedisPersistence.NONE);
     }
 
     /** The same, also listening on {@code alsoOn} (the launcher's side of each simulated host's link). */
-    public static RedisServer start(
-            Path dir, ServerSource source, int port, String password, java.util.List<String> alsoOn)
+    public static RedisServer start(Path dir, ServerSource source, int port, String password, List<String> alsoOn)
             throws IOException {
         return start(dir, source, port, password, MachinePrograms.here(), alsoOn, RedisPersistence.NONE);
     }
 
     /** The same, keeping across a restart what {@code persistence} says. */
     public static RedisServer start(
-            Path dir,
-            ServerSource source,
-            int port,
-            String password,
-            java.util.List<String> alsoOn,
-            RedisPersistence persistence)
+            Path dir, ServerSource source, int port, String password, List<String> alsoOn, RedisPersistence persistence)
             throws IOException {
         return start(dir, source, port, password, MachinePrograms.here(), alsoOn, persistence);
     }
 
     static RedisServer start(Path dir, ServerSource source, int port, String password, MachinePrograms machine)
             throws IOException {
-        return start(dir, source, port, password, machine, java.util.List.of(), RedisPersistence.NONE);
+        return start(dir, source, port, password, machine, List.of(), RedisPersistence.NONE);
     }
 
     static RedisServer start(
@@ -93,7 +88,7 @@ public final class RedisServer extends OwnedServer {
             int port,
             String password,
             MachinePrograms machine,
-            java.util.List<String> alsoOn,
+            List<String> alsoOn,
             RedisPersistence persistence)
             throws IOException {
         long t0 = System.nanoTime();
@@ -121,7 +116,7 @@ public final class RedisServer extends OwnedServer {
                             persistence);
                     try {
                         s.launch(t0);
-                    } catch (java.io.InterruptedIOException stopping) {
+                    } catch (InterruptedIOException stopping) {
                         throw stopping;
                     } catch (IOException e) {
                         throw new IOException(
@@ -171,7 +166,7 @@ public final class RedisServer extends OwnedServer {
                 ServerProcess.start("redis-server on 127.0.0.1:" + port, command, dir.resolve("redis.log"));
         try {
             process.awaitReady(() -> "+PONG".equals(ping()), READY_TIMEOUT);
-        } catch (java.io.InterruptedIOException stopping) {
+        } catch (InterruptedIOException stopping) {
             throw stopping;
         } catch (IOException e) {
             throw new IOException(

@@ -1,12 +1,14 @@
 package lab.servers;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import lab.os.Signals;
 import lab.os.Spawner;
 
@@ -69,7 +71,7 @@ public final class ServerProcess {
             } catch (InterruptedException e) {
                 stopNow();
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while waiting for " + who);
+                throw new InterruptedIOException("interrupted while waiting for " + who);
             }
         }
     }
@@ -94,7 +96,7 @@ public final class ServerProcess {
     }
 
     /** Runs {@code then} with the exit code once the process has ended, however it ended. */
-    void onExit(java.util.function.IntConsumer then) {
+    void onExit(IntConsumer then) {
         process.onExit().thenAccept(p -> then.accept(p.exitValue()));
     }
 

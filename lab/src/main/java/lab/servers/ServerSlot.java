@@ -2,6 +2,7 @@ package lab.servers;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 import lab.protocol.Secrets;
 import lab.session.ServerInfo;
 
@@ -24,7 +25,7 @@ public final class ServerSlot implements AutoCloseable {
     private final CompletableFuture<LabServer> server = new CompletableFuture<>();
     private volatile boolean begun;
     private boolean closed;
-    private volatile java.util.function.Consumer<String> onDeath = line -> {};
+    private volatile Consumer<String> onDeath = line -> {};
     private volatile long firstStartMillis; // what the summary reports: a restart by a trainer's key is not the start
 
     private ServerSlot(String name, String url, String address, boolean external, Starter starter) {
@@ -79,7 +80,7 @@ public final class ServerSlot implements AutoCloseable {
     }
 
     /** Who hears that the lab's own server died without being stopped (see {@link LabServer#onDeath}). */
-    public void onDeath(java.util.function.Consumer<String> listener) {
+    public void onDeath(Consumer<String> listener) {
         onDeath = listener;
     }
 

@@ -1,6 +1,7 @@
 package lab.servers;
 
 import java.io.IOException;
+import java.util.List;
 import lab.nemesis.ServerName;
 import lab.os.FreePort;
 import lab.os.SessionFolder;
@@ -18,16 +19,12 @@ public final class Servers {
 
     public static ServerSlot redis(String externalUrl, SessionFolder folder, ServerSource source, String password)
             throws IOException {
-        return redis(externalUrl, folder, source, password, java.util.List.of());
+        return redis(externalUrl, folder, source, password, List.of());
     }
 
     /** The same, the lab's own server also listening on {@code alsoOn}: the simulated hosts' links. */
     public static ServerSlot redis(
-            String externalUrl,
-            SessionFolder folder,
-            ServerSource source,
-            String password,
-            java.util.List<String> alsoOn)
+            String externalUrl, SessionFolder folder, ServerSource source, String password, List<String> alsoOn)
             throws IOException {
         return redis(externalUrl, folder, source, password, alsoOn, RedisPersistence.NONE);
     }
@@ -38,7 +35,7 @@ public final class Servers {
             SessionFolder folder,
             ServerSource source,
             String password,
-            java.util.List<String> alsoOn,
+            List<String> alsoOn,
             RedisPersistence persistence)
             throws IOException {
         if (externalUrl != null) {
@@ -55,16 +52,12 @@ public final class Servers {
 
     public static ServerSlot postgres(String externalUrl, SessionFolder folder, ServerSource source, String password)
             throws IOException {
-        return postgres(externalUrl, folder, source, password, java.util.List.of());
+        return postgres(externalUrl, folder, source, password, List.of());
     }
 
     /** The same, the lab's own server also listening on {@code alsoOn}: the simulated hosts' links. */
     public static ServerSlot postgres(
-            String externalUrl,
-            SessionFolder folder,
-            ServerSource source,
-            String password,
-            java.util.List<String> alsoOn)
+            String externalUrl, SessionFolder folder, ServerSource source, String password, List<String> alsoOn)
             throws IOException {
         if (externalUrl != null) {
             return ServerSlot.external(ServerName.POSTGRES.toString(), externalUrl);

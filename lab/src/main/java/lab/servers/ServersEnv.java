@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lab.os.SessionFolder;
+import org.h2.Driver;
 
 /**
  * {@code servers.env} in the session's temp folder: the lines a trainer pastes, or sources, to show the room the
@@ -53,7 +54,7 @@ public final class ServersEnv {
 
     private static String h2Jar() {
         try {
-            return Path.of(org.h2.Driver.class
+            return Path.of(Driver.class
                             .getProtectionDomain()
                             .getCodeSource()
                             .getLocation()

@@ -1,6 +1,7 @@
 package lab.servers;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import lab.protocol.ServerSource;
 
 /**
@@ -24,7 +25,7 @@ public final class SourceChoice {
         }
         try {
             return machine.start("");
-        } catch (java.io.InterruptedIOException stopping) {
+        } catch (InterruptedIOException stopping) {
             throw stopping; // the lab is stopping: no second attempt
         } catch (IOException whyNot) {
             if (source == ServerSource.MACHINE) {

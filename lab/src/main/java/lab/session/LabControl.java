@@ -8,6 +8,7 @@ import lab.check.Figures;
 import lab.check.Finding;
 import lab.nemesis.FaultResult;
 import lab.nemesis.Nemesis;
+import lab.protocol.Event;
 import lab.protocol.ModeChange;
 
 /**
@@ -70,7 +71,7 @@ public interface LabControl {
      * What the recording holds from {@code from} on, in order: the workers' events and the lab's own. The exam reads
      * in it what a learner's lock said of itself (an error with its file and line, a call cut after its bound).
      */
-    List<lab.protocol.Event> recorded(Instant from);
+    List<Event> recorded(Instant from);
 
     /**
      * Records a scenario's caption in the session's recording ({@code step} from 1, {@code line} in the file): what

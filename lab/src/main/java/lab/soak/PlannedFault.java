@@ -1,6 +1,7 @@
 package lab.soak;
 
 import java.time.Duration;
+import java.util.Locale;
 import lab.nemesis.Recipe;
 import lab.nemesis.Recipes;
 import lab.nemesis.ServerName;
@@ -43,6 +44,6 @@ public record PlannedFault(int number, Duration at, SoakFault kind, int worker) 
 
     /** {@code 10.137s}: a fault's offset to the millisecond, as the plan drew it. */
     static String seconds(Duration d) {
-        return String.format(java.util.Locale.ROOT, "%d.%03ds", d.toSeconds(), d.toMillisPart());
+        return String.format(Locale.ROOT, "%d.%03ds", d.toSeconds(), d.toMillisPart());
     }
 }

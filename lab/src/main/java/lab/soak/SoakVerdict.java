@@ -3,6 +3,7 @@ package lab.soak;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import lab.check.Cause;
 import lab.check.Figures;
 import lab.check.Finding;
 import lab.protocol.Event;
@@ -69,12 +70,12 @@ public record SoakVerdict(
             while (i < reaches.size() && !reaches.get(i).covers(f.tick(), period)) {
                 i++;
             }
-            if (f.cause() == lab.check.Cause.UNEXPLAINED) {
+            if (f.cause() == Cause.UNEXPLAINED) {
                 // Inside a fault's reach or not, a miss the recording cannot explain is not put down to the fault.
                 unattributed.add(f);
             } else if (i < reaches.size()) {
                 missedBy.get(i).add(f);
-            } else if (f.cause() == lab.check.Cause.HELD_PAST_WINDOW || f.cause() == lab.check.Cause.LATE_FIRE) {
+            } else if (f.cause() == Cause.HELD_PAST_WINDOW || f.cause() == Cause.LATE_FIRE) {
                 slow.add(f);
             } else {
                 unattributed.add(f);

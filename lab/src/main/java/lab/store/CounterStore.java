@@ -2,6 +2,7 @@ package lab.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -182,7 +183,7 @@ public final class CounterStore implements AutoCloseable {
         db.callRightAfter(c -> insertRun(c, run, wrote));
     }
 
-    private static int insertRun(java.sql.Connection c, RunRecord run, boolean wrote) throws SQLException {
+    private static int insertRun(Connection c, RunRecord run, boolean wrote) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(JobRuns.INSERT)) {
             JobRuns.bind(ps, run, wrote);
             return ps.executeUpdate();

@@ -4,6 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 
 /**
@@ -49,7 +50,7 @@ final class IssuedTokens {
                 return Optional.empty();
             }
             return Optional.of(rs.getString(1) + " (pid " + rs.getLong(2) + ") for tick "
-                    + rs.getObject(3, java.time.OffsetDateTime.class).toInstant());
+                    + rs.getObject(3, OffsetDateTime.class).toInstant());
         }
     }
 

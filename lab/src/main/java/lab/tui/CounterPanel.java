@@ -62,8 +62,9 @@ final class CounterPanel {
                     0,
                     y,
                     Pen.right(Long.toString(r.id()), idWidth) + " "
-                            + Pen.fit(Times.tick(r.tickAt(), look.zone()), 9) + Pen.fit(r.worker(), workerWidth + 1)
-                            + Pen.fit(Times.millis(r.createdAt(), look.zone()), 13),
+                            + Pen.fit(ScreenTimes.tick(r.tickAt(), look.zone()), 9)
+                            + Pen.fit(r.worker(), workerWidth + 1)
+                            + Pen.fit(ScreenTimes.millis(r.createdAt(), look.zone()), 13),
                     role);
             c = pen.putMode(c, y, Pen.fit(r.mode(), 12), r.mode());
             if (k > 1) {

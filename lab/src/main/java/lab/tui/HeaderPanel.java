@@ -33,8 +33,8 @@ final class HeaderPanel {
 
         String sep = look.glyphs().separator();
         String knobs = look.say(h.workers() + (h.workers() == 1 ? " worker" : " workers"), h.workers() + " 个 worker")
-                + sep + look.say("every ", "间隔 ") + Times.duration(h.every()) + sep + look.say("task ", "任务 ")
-                + Times.duration(h.taskTime()) + sep + "ttl " + Times.duration(h.lockTtl()) + sep
+                + sep + look.say("every ", "间隔 ") + ScreenTimes.duration(h.every()) + sep + look.say("task ", "任务 ")
+                + ScreenTimes.duration(h.taskTime()) + sep + "ttl " + ScreenTimes.duration(h.lockTtl()) + sep
                 + look.say("store ", "存储 ") + h.store();
         pen.put(col, 0, knobs, Role.TITLE);
 

@@ -160,10 +160,12 @@ final class LockPanel {
             pen.put(LABEL, y, lock.holder() == null ? "-" : look.say("unknown", "未知"), Role.DIM);
             return;
         }
-        String of = lock.ttlTotalMillis() > 0 ? Times.seconds(lock.ttlTotalMillis()) : null;
+        String of = lock.ttlTotalMillis() > 0 ? ScreenTimes.seconds(lock.ttlTotalMillis()) : null;
         String left = of == null
-                ? Times.seconds(lock.ttlMillis())
-                : look.say(Times.seconds(lock.ttlMillis()) + " of " + of, Times.seconds(lock.ttlMillis()) + " / " + of);
+                ? ScreenTimes.seconds(lock.ttlMillis())
+                : look.say(
+                        ScreenTimes.seconds(lock.ttlMillis()) + " of " + of,
+                        ScreenTimes.seconds(lock.ttlMillis()) + " / " + of);
         int barWidth = Math.max(4, pen.width() - LABEL - Pen.cells(left) - 1);
         // Under a second left the holder is about to lose the lock mid-job: the trap the TTL lessons show.
         int c = pen.put(LABEL, y, bar(pen.glyphs(), lock, barWidth), lock.ttlMillis() < 1000 ? Role.WARN : Role.GOOD);

@@ -1,7 +1,9 @@
 package lab.tui;
 
 import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import com.googlecode.lanterna.terminal.virtual.VirtualTerminal;
 import com.googlecode.lanterna.terminal.virtual.VirtualTerminalListener;
@@ -42,7 +44,7 @@ public final class VirtualScreen {
             public void onClose() {}
 
             @Override
-            public void onResized(com.googlecode.lanterna.terminal.Terminal t, TerminalSize size) {}
+            public void onResized(Terminal t, TerminalSize size) {}
         });
     }
 
@@ -104,7 +106,7 @@ public final class VirtualScreen {
     public static String row(VirtualTerminal terminal, int row, int columns) {
         StringBuilder sb = new StringBuilder();
         for (int col = 0; col < columns; col++) {
-            com.googlecode.lanterna.TextCharacter c = terminal.getCharacter(col, row);
+            TextCharacter c = terminal.getCharacter(col, row);
             sb.append(c.getCharacterString());
             if (c.isDoubleWidth()) {
                 col++;

@@ -1,5 +1,6 @@
 package lab.tui;
 
+import java.util.ArrayList;
 import java.util.List;
 import lab.check.Finding;
 
@@ -35,7 +36,7 @@ final class WhyLine {
         if (wrapped.size() <= rows) {
             return wrapped;
         }
-        List<String> out = new java.util.ArrayList<>(wrapped.subList(0, rows - 1));
+        List<String> out = new ArrayList<>(wrapped.subList(0, rows - 1));
         String rest = String.join(" ", wrapped.subList(rows - 1, wrapped.size()));
         out.add(Pen.cut(rest, width, look.glyphs()));
         return out;

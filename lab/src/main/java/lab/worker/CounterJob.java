@@ -4,9 +4,11 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import lab.guard.Permit;
 import lab.guard.Tick;
 import lab.guard.Write;
+import lab.protocol.Secrets;
 import lab.store.CounterStore;
 import lab.store.FencedWrite;
 import lab.store.RunRecord;
@@ -40,7 +42,7 @@ final class CounterJob implements AutoCloseable {
                 store.open();
             } catch (Exception e) {
                 System.err.println(worker + " - store not reachable at start, the first write tries again: "
-                        + lab.protocol.Secrets.mask(e.getMessage()));
+                        + Secrets.mask(e.getMessage()));
             }
         }
     }
@@ -49,7 +51,7 @@ final class CounterJob implements AutoCloseable {
      * Writes a fencing token down as issued to this worker, before the run that carries it (the guard's
      * {@link lab.guard.TokenLedger}); answers who had it first if it had been issued before.
      */
-    java.util.Optional<String> issueToken(long token, Tick tick) throws SQLException {
+    Optional<String> issueToken(long token, Tick tick) throws SQLException {
         synchronized (store) {
             return store.issueToken(token, worker, pid, tick.at(), clock.instant());
         }

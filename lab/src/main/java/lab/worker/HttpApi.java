@@ -13,9 +13,13 @@ import io.undertow.server.RoutingHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.StatusCodes;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import lab.protocol.BearerToken;
 
 /**
  * The worker's embedded HTTP server, as a uvicorn worker has one: {@code GET /healthz}, {@code GET /status},
@@ -39,7 +43,7 @@ final class HttpApi {
 
     private final String worker;
     private final long pid;
-    private final lab.protocol.BearerToken token;
+    private final BearerToken token;
     private final TickRunner runner;
     private final SwitchHandler switches;
     private Undertow server;
@@ -48,7 +52,7 @@ final class HttpApi {
     HttpApi(String worker, long pid, String token, TickRunner runner) {
         this.worker = worker;
         this.pid = pid;
-        this.token = new lab.protocol.BearerToken(token);
+        this.token = new BearerToken(token);
         this.runner = runner;
         this.switches = new SwitchHandler(worker, runner);
     }
@@ -106,12 +110,12 @@ final class HttpApi {
         }
         Map<String, Object> body;
         try {
-            java.io.InputStream in = ex.getInputStream();
+            InputStream in = ex.getInputStream();
             byte[] raw = in.readNBytes((int) MAX_BODY + 1);
             if (raw.length > MAX_BODY) {
                 // Read the rest before answering: a server that answers and closes while the client still sends
                 // resets the connection, and the client sees no answer at all instead of the 413.
-                in.transferTo(java.io.OutputStream.nullOutputStream());
+                in.transferTo(OutputStream.nullOutputStream());
                 throw new RequestTooBigException();
             }
             body = BODIES.mapFrom(raw);
@@ -141,8 +145,7 @@ final class HttpApi {
     }
 
     private boolean authorized(HttpServerExchange ex) {
-        java.util.Optional<String> refusal =
-                token.refusal(ex.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
+        Optional<String> refusal = token.refusal(ex.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
         if (refusal.isPresent()) {
             send(ex, 401, error(refusal.get()));
             return false;

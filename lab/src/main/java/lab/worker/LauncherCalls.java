@@ -1,5 +1,6 @@
 package lab.worker;
 
+import com.fasterxml.jackson.jr.ob.JSON;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,7 +27,7 @@ final class LauncherCalls {
         String error() {
             String text = new String(body, StandardCharsets.UTF_8).strip();
             try {
-                Object e = com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(text).get("error");
+                Object e = JSON.std.mapFrom(text).get("error");
                 return e == null ? text : String.valueOf(e);
             } catch (IOException | RuntimeException notJson) {
                 return text.length() <= 200 ? text : text.substring(0, 200) + "...";

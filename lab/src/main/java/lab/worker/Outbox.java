@@ -1,5 +1,6 @@
 package lab.worker;
 
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +28,7 @@ final class Outbox {
     /** An output stream that takes every line written to it, as the worker's stdout carries event lines. */
     OutputStream lines() {
         return new OutputStream() {
-            private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
+            private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
             @Override
             public synchronized void write(int b) {

@@ -7,6 +7,8 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -16,8 +18,8 @@ import lab.protocol.BadFieldException;
 import lab.protocol.ClockOffset;
 import lab.protocol.Control;
 import lab.protocol.ControlAck;
-import lab.protocol.Report;
 import lab.protocol.ReportReply;
+import lab.protocol.WorkerReport;
 
 /**
  * An attached worker's one connection to its launcher: it attaches ({@code POST /attach}), then reports its event
@@ -126,7 +128,7 @@ final class ReportLink {
     }
 
     /** The ids of the control calls handed on already. */
-    private final java.util.Set<Long> applied = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Long> applied = ConcurrentHashMap.newKeySet();
 
     void ack(ControlAck ack) {
         outbox.ack(ack);
@@ -175,7 +177,7 @@ final class ReportLink {
             outbox.trim(worker, reportTo, say);
             ClockOffset off = offset();
             Instant sent = clock.instant();
-            Report r = new Report(
+            WorkerReport r = new WorkerReport(
                     worker,
                     pid,
                     sent,

@@ -1,6 +1,7 @@
 package lab.worker;
 
 import java.net.URI;
+import java.nio.file.Path;
 
 /**
  * A worker started on its own ({@code ./run.sh worker}), as its command line checked it.
@@ -25,4 +26,4 @@ public record StandaloneOptions(
         String pgUrl,
         String storeUrl,
         String host,
-        java.nio.file.Path lockDir) {}
+        Path lockDir) {}

@@ -8,6 +8,7 @@ import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import lab.guard.Schedule;
 import lab.protocol.Trigger;
+import org.quartz.Job;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
 import org.quartz.Scheduler;
@@ -111,8 +112,7 @@ final class TickScheduler implements Schedule {
     public void start() throws SchedulerException {
         long p = every.toMillis();
         Instant next = timing.firstFire(clock.instant());
-        JobDetail job =
-                JobBuilder.newJob(org.quartz.Job.class).withIdentity(jobName).build();
+        JobDetail job = JobBuilder.newJob(Job.class).withIdentity(jobName).build();
         org.quartz.Trigger fires = TriggerBuilder.newTrigger()
                 .withIdentity(jobName + "-trigger")
                 .startAt(Date.from(next))

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -219,6 +220,61 @@ class ArchitectureTest {
             }
         }
         assertThat(broken).isEmpty();
+    }
+
+    /** A reader who meets a type's name finds one type of that name, whichever room they are in. */
+    @Test
+    void no_two_main_types_share_a_simple_name() throws IOException {
+        Map<String, List<Path>> byName = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            files.filter(p -> p.toString().endsWith(".java")).sorted().forEach(f -> byName.computeIfAbsent(
+                            f.getFileName().toString(), n -> new ArrayList<>())
+                    .add(SOURCES.relativize(f)));
+        }
+        assertThat(byName.values().stream().filter(l -> l.size() > 1).map(Object::toString))
+                .as("main types that share a simple name")
+                .isEmpty();
+    }
+
+    /**
+     * A type named in full inside the code hides an arrow from the import lines this test reads, and is how a file
+     * is squeezed under the line cap: only a type whose simple name the file already gives another type (a nested type,
+     * an import, a type of its own package) is named in full.
+     */
+    @Test
+    void no_main_source_names_a_type_in_full_where_an_import_would_do() throws IOException {
+        Pattern full =
+                Pattern.compile("(?<![\\w.])(?:java|javax|lab|org|com|redis|io)\\.(?:[a-z_][a-z0-9_]*\\.)*([A-Z]\\w*)");
+        List<String> broken = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                String code = JavaCode.withoutCommentsAndLiterals(Files.readString(f));
+                int n = 0;
+                for (String line : code.split("\n", -1)) {
+                    n++;
+                    String t = line.strip();
+                    if (t.startsWith("import ") || t.startsWith("package ")) {
+                        continue;
+                    }
+                    Matcher m = full.matcher(line);
+                    while (m.find()) {
+                        String name = m.group(1);
+                        boolean shadowed = Pattern.compile("\\b(?:class|record|interface|enum) " + name + "\\b")
+                                        .matcher(code)
+                                        .find()
+                                || Pattern.compile("(?m)^import [\\w.]+\\." + name + ";")
+                                        .matcher(code)
+                                        .find()
+                                || Files.exists(f.resolveSibling(name + ".java"));
+                        if (!shadowed) {
+                            broken.add(SOURCES.relativize(f) + ":" + n + ": " + m.group());
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(broken).as("types named in full instead of imported").isEmpty();
     }
 
     /**

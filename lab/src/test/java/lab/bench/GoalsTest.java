@@ -45,7 +45,7 @@ class GoalsTest {
         assertThat(pss.goal()).isEqualTo("≤ Python's");
         assertThat(pss.python()).isEqualTo("not compared");
         assertThat(pss.ratio()).isEmpty();
-        assertThat(pss.verdict()).isEqualTo(Verdict.NOT_COMPARED);
+        assertThat(pss.verdict()).isEqualTo(GoalVerdict.NOT_COMPARED);
         assertThat(pss.met()).isNull();
         assertThat(pss.numbers()).doesNotContainKey("python_pss_kb");
     }
@@ -75,7 +75,7 @@ class GoalsTest {
         for (Row row : List.of(four, sixteen)) {
             assertThat(row.goal()).isEqualTo("≤ 0.85 × Python's");
             assertThat(row.python()).isEqualTo("not compared");
-            assertThat(row.verdict()).isEqualTo(Verdict.NOT_COMPARED);
+            assertThat(row.verdict()).isEqualTo(GoalVerdict.NOT_COMPARED);
             assertThat(row.met()).isNull();
         }
     }
@@ -101,7 +101,7 @@ class GoalsTest {
         assertThat(goals.launchRow(16, List.of(3061L)).numbers())
                 .containsEntry("python_millis", List.of(3000L, 4000L, 3600L));
         assertThat(WITHOUT_PYTHON.launchRow(1, List.of(9000L)).met()).isNull();
-        assertThat(WITHOUT_PYTHON.launchRow(1, List.of(9000L)).verdict()).isEqualTo(Verdict.NONE);
+        assertThat(WITHOUT_PYTHON.launchRow(1, List.of(9000L)).verdict()).isEqualTo(GoalVerdict.NONE);
     }
 
     @Test

@@ -23,9 +23,9 @@ import lab.protocol.EventType;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
-import lab.protocol.Report;
 import lab.protocol.ReportReply;
 import lab.protocol.TestEvents;
+import lab.protocol.WorkerReport;
 import lab.session.WorkerState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -213,7 +213,7 @@ class AttachServerTest {
         long id = reply.controls().get(0).id();
         post(
                 "/events",
-                new Report("w9", 42, clock.instant(), 3L, 1L, false, List.of(), List.of(new ControlAck(id, null)))
+                new WorkerReport("w9", 42, clock.instant(), 3L, 1L, false, List.of(), List.of(new ControlAck(id, null)))
                         .toJson(),
                 TOKEN);
 
@@ -226,7 +226,10 @@ class AttachServerTest {
     void a_worker_that_says_it_is_leaving_is_shown_exited_not_lost() throws Exception {
         attach("w9", 42);
 
-        post("/events", new Report("w9", 42, clock.instant(), null, null, true, List.of(), List.of()).toJson(), TOKEN);
+        post(
+                "/events",
+                new WorkerReport("w9", 42, clock.instant(), null, null, true, List.of(), List.of()).toJson(),
+                TOKEN);
         clock.move(Duration.ofSeconds(10));
         server.sweep();
 
@@ -250,7 +253,7 @@ class AttachServerTest {
     }
 
     private String report(String worker, long pid, List<String> lines) {
-        return new Report(worker, pid, clock.instant(), null, null, false, lines, List.of()).toJson();
+        return new WorkerReport(worker, pid, clock.instant(), null, null, false, lines, List.of()).toJson();
     }
 
     private String event(String worker, long pid, EventType type) {

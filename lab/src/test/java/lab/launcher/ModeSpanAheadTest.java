@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class ModeSpanAheadTest {
     private static final Instant ACK = Instant.parse("2026-12-04T10:00:00.300Z");
-    private final Modes modes = new Modes(ModeSpec.defaults(Mode.REDIS), Clock.fixed(ACK, ZoneOffset.UTC));
+    private final ModeInForce modes = new ModeInForce(ModeSpec.defaults(Mode.REDIS), Clock.fixed(ACK, ZoneOffset.UTC));
 
     private static Event skew(String worker, long ms) {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * until the next switch, where it said "still in mode redis" while every worker had switched.
  */
 class ModesSwitchAnswersTest {
-    private final Modes modes = new Modes(
+    private final ModeInForce modes = new ModeInForce(
             ModeSpec.defaults(Mode.REDIS), Clock.fixed(Instant.parse("2026-12-04T10:00:00Z"), ZoneOffset.UTC));
 
     @Test

@@ -53,8 +53,8 @@ class ReplayFilesTest {
         Path fresh = Files.createDirectories(tmp.resolve("room"));
         Path copy = Files.copy(packed, fresh.resolve("lesson-12.zip"));
 
-        Recording fromFolder = Replay.open(run);
-        Recording fromFile = Replay.open(copy);
+        RecordedRun fromFolder = Replay.open(run);
+        RecordedRun fromFile = Replay.open(copy);
         assertThat(fromFile.events()).isEqualTo(fromFolder.events());
         assertThat(fromFile.rows()).isEqualTo(fromFolder.rows());
         assertThat(fromFile.findings()).isEqualTo(fromFolder.findings());
@@ -116,7 +116,7 @@ class ReplayFilesTest {
         Files.writeString(events, String.join("\n", kept) + "\n" + torn.substring(0, torn.length() / 2));
         Files.delete(run.resolve("counter.csv"));
 
-        Recording r = Replay.open(run);
+        RecordedRun r = Replay.open(run);
         assertThat(r.cutShort()).contains("recording cut short").contains("without counter.csv");
         try (ReplayScreen replay = new ReplayScreen(run)) {
             assertThat(replay.text()).contains("recording cut short");

@@ -22,7 +22,7 @@ import lab.tui.VirtualScreen;
 final class ReplayScreen implements AutoCloseable {
     private static final Duration SOON = Duration.ofSeconds(10);
 
-    final Recording recording;
+    final RecordedRun recording;
     final Player player;
     private final VirtualScreen screen;
     private final AtomicBoolean stop = new AtomicBoolean();

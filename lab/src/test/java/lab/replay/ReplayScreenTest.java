@@ -34,7 +34,7 @@ class ReplayScreenTest {
         Set<String> verdictsSeen = new HashSet<>();
         Set<Finding> whysSeen = new HashSet<>();
         try (ReplayScreen replay = new ReplayScreen(LESSON_12)) {
-            Recording r = replay.recording;
+            RecordedRun r = replay.recording;
             Instant t = r.start();
             while (t.isBefore(r.end())) {
                 String screen = replay.press('.');
@@ -215,7 +215,7 @@ class ReplayScreenTest {
         return sb.toString();
     }
 
-    private static Event last(Recording r, Instant t, Class<?> kind) {
+    private static Event last(RecordedRun r, Instant t, Class<?> kind) {
         Event last = null;
         for (Event e : r.events()) {
             if (!e.ts().isAfter(t) && kind.isInstance(e.fact())) {
@@ -225,7 +225,7 @@ class ReplayScreenTest {
         return last;
     }
 
-    private static CounterRow newestRow(Recording r, Instant t) {
+    private static CounterRow newestRow(RecordedRun r, Instant t) {
         CounterRow newest = null;
         for (CounterRow row : r.rows()) {
             if (!row.createdAt().isAfter(t)) {
@@ -236,7 +236,7 @@ class ReplayScreenTest {
     }
 
     /** The finding whose evidence was complete last by {@code t}, a tick's before its overlap: the why line's. */
-    private static Finding newestDue(Recording r, Instant t) {
+    private static Finding newestDue(RecordedRun r, Instant t) {
         Finding newest = null;
         for (Finding f : r.findings()) {
             boolean later = newest == null

@@ -19,8 +19,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import lab.protocol.Control;
-import lab.protocol.Report;
 import lab.protocol.ReportReply;
+import lab.protocol.WorkerReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class ReportLinkTest {
     private HttpServer launcher;
-    private final List<Report> reports = new CopyOnWriteArrayList<>();
+    private final List<WorkerReport> reports = new CopyOnWriteArrayList<>();
     private final CountDownLatch firstReport = new CountDownLatch(1);
     private volatile CountDownLatch holdFirstAnswer = new CountDownLatch(0);
     private volatile List<Control> firstControls = List.of();
@@ -41,7 +41,7 @@ class ReportLinkTest {
     void startLauncher() throws IOException {
         launcher = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         launcher.createContext("/events", x -> {
-            Report r = Report.parse(x.getRequestBody().readAllBytes());
+            WorkerReport r = WorkerReport.parse(x.getRequestBody().readAllBytes());
             reports.add(r);
             boolean first = firstReport.getCount() > 0;
             firstReport.countDown();
@@ -96,7 +96,7 @@ class ReportLinkTest {
         holdFirstAnswer.countDown();
         stopping.join();
 
-        Report last = reports.get(reports.size() - 1);
+        WorkerReport last = reports.get(reports.size() - 1);
         assertThat(last.leaving())
                 .as("the last report says it is leaving: %s", reports)
                 .isTrue();

@@ -1,6 +1,9 @@
 package lab.guard.exam;
 
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -70,13 +73,13 @@ final class Bounded {
     private static boolean serverDown(Throwable error) {
         for (Throwable t = error; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String name = t.getClass().getName();
-            if (t instanceof java.net.ConnectException
-                    || t instanceof java.net.SocketTimeoutException
+            if (t instanceof ConnectException
+                    || t instanceof SocketTimeoutException
                     || name.equals("redis.clients.jedis.exceptions.JedisConnectionException")
                     || (t instanceof SQLException s
                             && s.getSQLState() != null
                             && s.getSQLState().startsWith("08"))
-                    || t instanceof java.sql.SQLTransientConnectionException) {
+                    || t instanceof SQLTransientConnectionException) {
                 return true;
             }
         }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import lab.guard.Attempt;
 import lab.guard.GuardContext;
@@ -173,7 +174,7 @@ final class ExamMechanism implements LockMechanism<ExamLease> {
     }
 
     /** What the handle says of itself; a handle that throws or answers null said nothing. */
-    private static Optional<Instant> told(java.util.function.Supplier<Optional<Instant>> said) {
+    private static Optional<Instant> told(Supplier<Optional<Instant>> said) {
         try {
             Optional<Instant> at = said.get();
             return at == null ? Optional.empty() : at;

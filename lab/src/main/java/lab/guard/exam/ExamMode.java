@@ -6,6 +6,7 @@ import java.util.Set;
 import lab.guard.Guard;
 import lab.guard.GuardContext;
 import lab.guard.LeaseGuard;
+import lab.guard.LeasePolicy;
 import lab.guard.ModeDeclaration;
 import lab.guard.redis.FencingCounter;
 import lab.protocol.Knob;
@@ -97,7 +98,7 @@ public final class ExamMode extends ModeDeclaration {
         return new LeaseGuard<>(
                 ctx.worker(),
                 mechanism,
-                lab.guard.LeasePolicy.plain(ctx.spec().get(Knobs.RECHECK)),
+                LeasePolicy.plain(ctx.spec().get(Knobs.RECHECK)),
                 ctx.listener(),
                 ctx.clock(),
                 null,

@@ -1,6 +1,7 @@
 package lab.guard.host;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -79,10 +80,10 @@ public final class HostFileLock implements LockMechanism<HostFileLock.Held> {
                     return FileChannel.open(
                             p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             });
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw e.getCause();
         }
     }

@@ -8,6 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import javax.sql.DataSource;
 import lab.guard.Attempt;
 import lab.guard.Clients;
 import lab.guard.Failures;
@@ -81,7 +82,7 @@ public final class PostgresLocks {
      * {@code JdbcTemplate}): the same pool the advisory lock uses, opened once and kept in {@code clients}; throws
      * saying why when the server cannot be reached.
      */
-    public static javax.sql.DataSource dataSource(Clients clients, String url, String name) {
+    public static DataSource dataSource(Clients clients, String url, String name) {
         return open(clients, url, name);
     }
 
@@ -91,7 +92,7 @@ public final class PostgresLocks {
      * check-ins, its misfire handler and each run's completion), kept in {@code clients} like the worker's other pool;
      * throws saying why when the server cannot be reached.
      */
-    public static javax.sql.DataSource dataSource(Clients clients, String url, String name, int size) {
+    public static DataSource dataSource(Clients clients, String url, String name, int size) {
         if (url == null) {
             throw new IllegalStateException("no PostgreSQL server is known to this worker");
         }

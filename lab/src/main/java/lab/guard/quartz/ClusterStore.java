@@ -12,6 +12,7 @@ import java.util.List;
 import javax.sql.DataSource;
 import lab.guard.GuardContext;
 import lab.guard.postgres.PostgresLocks;
+import org.quartz.SchedulerException;
 
 /**
  * Quartz's {@code qrtz_} tables on the lab's PostgreSQL, from the script Quartz ships in its jar, and the pool its
@@ -29,7 +30,7 @@ final class ClusterStore {
 
     /** What {@link #oneAtATime} runs: Quartz's calls, which throw its own exception. */
     interface StoreAction {
-        void run() throws org.quartz.SchedulerException;
+        void run() throws SchedulerException;
     }
 
     /**
@@ -37,7 +38,7 @@ final class ClusterStore {
      * writes it in one go. Without it a worker switching in later rewrote a stale trigger that an earlier one had
      * already stored anew and acquired, set it back to waiting, and both fired the tick.
      */
-    static void oneAtATime(DataSource ds, StoreAction action) throws SQLException, org.quartz.SchedulerException {
+    static void oneAtATime(DataSource ds, StoreAction action) throws SQLException, SchedulerException {
         try (Connection c = ds.getConnection();
                 Statement s = c.createStatement()) {
             s.execute("SELECT pg_advisory_lock(" + STORE_LOCK + ")");

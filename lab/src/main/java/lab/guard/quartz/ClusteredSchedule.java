@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import javax.sql.DataSource;
 import lab.guard.Fires;
@@ -18,6 +19,7 @@ import org.quartz.JobDataMap;
 import org.quartz.JobExecutionContext;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
+import org.quartz.Trigger;
 import org.quartz.impl.StdSchedulerFactory;
 import org.quartz.listeners.TriggerListenerSupport;
 import org.quartz.utils.ConnectionProvider;
@@ -43,8 +45,7 @@ final class ClusteredSchedule implements Schedule {
     private Scheduler scheduler;
     private volatile Instant startedAt;
     /** The latest tick this node fired or said dropped: a trigger rewound by a node that resumed is said once. */
-    private final java.util.concurrent.atomic.AtomicReference<Instant> latestSaid =
-            new java.util.concurrent.atomic.AtomicReference<>(Instant.MIN);
+    private final AtomicReference<Instant> latestSaid = new AtomicReference<>(Instant.MIN);
 
     ClusteredSchedule(
             String worker, WorkerConfig config, ModeSpec spec, Clock clock, Fires fires, Supplier<DataSource> pool) {
@@ -142,7 +143,7 @@ final class ClusteredSchedule implements Schedule {
             }
 
             @Override
-            public void triggerMisfired(org.quartz.Trigger missed) {
+            public void triggerMisfired(Trigger missed) {
                 Instant now = clock.instant();
                 Date next = missed.getNextFireTime();
                 for (Instant at = next.toInstant(); !at.isAfter(now); at = at.plus(every)) {

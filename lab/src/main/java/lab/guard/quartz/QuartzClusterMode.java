@@ -1,6 +1,7 @@
 package lab.guard.quartz;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import lab.guard.Fires;
 import lab.guard.Guard;
@@ -31,8 +32,8 @@ public final class QuartzClusterMode extends ModeDeclaration {
     }
 
     @Override
-    public java.util.Optional<Character> key() {
-        return java.util.Optional.of('0');
+    public Optional<Character> key() {
+        return Optional.of('0');
     }
 
     @Override
@@ -46,8 +47,8 @@ public final class QuartzClusterMode extends ModeDeclaration {
     }
 
     @Override
-    public java.util.Optional<LockObserver> observer(LockObserver.Where where) {
-        return java.util.Optional.of(new ClusterObserver(where.pgUrl(), where.job()));
+    public Optional<LockObserver> observer(LockObserver.Where where) {
+        return Optional.of(new ClusterObserver(where.pgUrl(), where.job()));
     }
 
     @Override

@@ -2,6 +2,10 @@ package lab.guard.redis;
 
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.function.Function;
 import lab.guard.Clients;
 import lab.guard.Failures;
 import lab.guard.LockNames;
@@ -21,12 +25,11 @@ public final class RedisLocks {
     }
 
     /** Fixed width, so that the keys of a job sort by their tick as text too. */
-    private static final java.time.format.DateTimeFormatter TICK = java.time.format.DateTimeFormatter.ofPattern(
-                    "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
-            .withZone(java.time.ZoneOffset.UTC);
+    private static final DateTimeFormatter TICK =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     /** The key of one tick: {@code scheduler_lock:tick:2026-12-01T07:34:10.000Z}. */
-    public static String key(String job, java.time.Instant tick) {
+    public static String key(String job, Instant tick) {
         return key(job) + ":" + TICK.format(tick);
     }
 
@@ -94,7 +97,7 @@ public final class RedisLocks {
     }
 
     /** {@link #retried} for a call that cannot be interrupted. */
-    static <T> T retriedNow(JedisPool pool, java.util.function.Function<Jedis, T> call) {
+    static <T> T retriedNow(JedisPool pool, Function<Jedis, T> call) {
         try {
             return retried(pool, call::apply);
         } catch (InterruptedException e) {

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 import lab.guard.Clients;
 import lab.guard.Failures;
+import lab.guard.GrantLetters;
 import lab.guard.Guard;
 import lab.guard.Job;
 import lab.guard.LeasePolicy;
@@ -155,7 +156,7 @@ final class ShedLockGuard implements Guard {
                         GivenBack.Error.because(GivenBack.ErrorReason.LOCK_DOWN));
             }
         }
-        String owner = process + "-" + lab.guard.GrantLetters.next();
+        String owner = process + "-" + GrantLetters.next();
         JdbcTemplateLockProvider provider = provider(ds, owner);
         Instant asked = clock.instant();
         Duration atLeast = lockAtLeastFor(tick, asked);

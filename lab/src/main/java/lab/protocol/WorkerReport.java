@@ -16,7 +16,7 @@ import java.util.Map;
  * @param leaving       its last report: it is stopping, not lost
  * @param lines         event lines exactly as a forked worker prints them on its stdout
  */
-public record Report(
+public record WorkerReport(
         String worker,
         long pid,
         Instant sentAt,
@@ -52,7 +52,7 @@ public record Report(
 
     /** Reads a report; throws {@link BadFieldException} naming the first field that is wrong ({@code lines[3]}). */
     @SuppressWarnings("unchecked")
-    public static Report parse(byte[] body) {
+    public static WorkerReport parse(byte[] body) {
         Map<String, Object> m = Bodies.object(body, EXAMPLE);
         String worker = AttachRequest.name(m, "worker");
         long pid = Bodies.number(m, "pid", "the worker's process id, a whole number above 0");
@@ -78,6 +78,6 @@ public record Report(
             Object why = a.get("error");
             acks.add(new ControlAck(id.longValue(), why == null ? null : String.valueOf(why)));
         }
-        return new Report(worker, pid, sentAt, offset, error, leaving, lines, acks);
+        return new WorkerReport(worker, pid, sentAt, offset, error, leaving, lines, acks);
     }
 }

@@ -7,7 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import lab.check.Clocks;
 import lab.check.Figures;
 import lab.fleet.ModeSwitcher;
 import lab.protocol.ModeChange;
@@ -20,16 +23,16 @@ import lab.store.CounterRow;
  * The mode in force and the spans it was in force for: what a switch changes, and what the summary counts per
  * mode. One switch at a time: a scenario step and a key may ask at once, and the spans must not interleave.
  */
-final class Modes {
+final class ModeInForce {
     private final Segments segments = new Segments();
     private final List<Long> switchMillis = new CopyOnWriteArrayList<>();
     private volatile ModeSpec spec;
     private volatile Instant since;
 
     private final Clock clock;
-    private volatile java.util.function.Supplier<lab.check.Clocks> clocks = () -> lab.check.Clocks.ONE;
+    private volatile Supplier<Clocks> clocks = () -> Clocks.ONE;
 
-    Modes(ModeSpec first, Clock clock) {
+    ModeInForce(ModeSpec first, Clock clock) {
         this.spec = first;
         this.clock = clock;
     }
@@ -39,7 +42,7 @@ final class Modes {
     }
 
     /** Whose clock wrote each row, for the spans' overlaps. */
-    void clocks(java.util.function.Supplier<lab.check.Clocks> c) {
+    void clocks(Supplier<Clocks> c) {
         clocks = c;
         segments.clocks(c);
     }
@@ -61,9 +64,7 @@ final class Modes {
      * refused before any worker is asked.
      */
     synchronized SwitchResult apply(
-            ModeChange change,
-            java.util.function.Consumer<ModeSpec> check,
-            Function<ModeSpec, ModeSwitcher.Result> send) {
+            ModeChange change, Consumer<ModeSpec> check, Function<ModeSpec, ModeSwitcher.Result> send) {
         ModeSpec next;
         try {
             next = change.applyTo(spec);

@@ -29,7 +29,7 @@ import lab.store.CounterRow;
  * @param findings by tick, explained by the checker's explainer over the counted span
  * @param cutShort null for a session that ended normally; else the line that says where and how it ends
  */
-record Recording(
+record RecordedRun(
         String name,
         List<Event> events,
         List<CounterRow> rows,
@@ -41,7 +41,7 @@ record Recording(
         List<Finding> findings,
         String cutShort) {
 
-    static Recording of(RunFolder f, Path source) throws BadRecording {
+    static RecordedRun of(RunFolder f, Path source) throws BadRecording {
         List<Event> events = f.events();
         List<CounterRow> rows = new ArrayList<>(f.rows() == null ? List.of() : f.rows());
         rows.sort(Comparator.comparingLong(CounterRow::id));
@@ -73,7 +73,7 @@ record Recording(
                     + " without the session's count (its launcher stopped before the end)"
                     + (f.rows() == null ? " and without counter.csv: no row to show" : "");
         }
-        return new Recording(
+        return new RecordedRun(
                 source.getFileName().toString(),
                 List.copyOf(events),
                 List.copyOf(rows),

@@ -4,10 +4,10 @@ package lab.bench;
  * A row's "met" column. {@link #NOT_COMPARED} is apart from {@link #NONE}: a goal set against Python's figure has no
  * verdict in a run that did not measure Python, and says so, rather than be judged against a figure from elsewhere.
  */
-enum Verdict {
+enum GoalVerdict {
     MET("yes"),
     MISSED("no"),
-    NOT_COMPARED(Verdict.NOT_COMPARED_WORDS),
+    NOT_COMPARED(GoalVerdict.NOT_COMPARED_WORDS),
     /** The row has no goal. */
     NONE("");
 
@@ -16,11 +16,11 @@ enum Verdict {
 
     private final String word;
 
-    Verdict(String word) {
+    GoalVerdict(String word) {
         this.word = word;
     }
 
-    static Verdict of(Boolean met) {
+    static GoalVerdict of(Boolean met) {
         return met == null ? NONE : met ? MET : MISSED;
     }
 

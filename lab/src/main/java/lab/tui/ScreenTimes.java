@@ -7,12 +7,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import lab.protocol.Durations;
 
-/** Times as the dashboard shows them: wall-clock in the trainer's zone, durations short. */
-final class Times {
+/** ScreenTimes as the dashboard shows them: wall-clock in the trainer's zone, durations short. */
+final class ScreenTimes {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss");
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
 
-    private Times() {}
+    private ScreenTimes() {}
 
     static String tick(Instant t, ZoneId zone) {
         return SECONDS.format(t.atZone(zone));
