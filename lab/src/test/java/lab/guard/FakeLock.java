@@ -77,6 +77,16 @@ final class FakeLock implements LockMechanism<FakeLock.Held> {
     }
 
     @Override
+    public void open() {
+        calls.add("open");
+    }
+
+    @Override
+    public String openedWith() {
+        return "fake lock at 127.0.0.1:1";
+    }
+
+    @Override
     public synchronized Attempt<Held> acquire(Tick tick) {
         calls.add("acquire");
         return answer.apply(++acquired);

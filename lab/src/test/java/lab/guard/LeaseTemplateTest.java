@@ -73,6 +73,20 @@ class LeaseTemplateTest {
     }
 
     @Test
+    void opening_the_guard_opens_its_lock_and_its_fallback_and_says_what_the_lock_opened_with() throws Exception {
+        FakeLock lock = FakeLock.held();
+        FakeLock fallback = FakeLock.held();
+        Guard g = new LeaseGuard<>(
+                "w1", lock, LeasePolicy.plain(false), listener, clock, guard(fallback, LeasePolicy.plain(false)));
+
+        g.open();
+
+        assertThat(lock.calls).containsExactly("open");
+        assertThat(fallback.calls).containsExactly("open");
+        assertThat(g.openedWith()).isEqualTo(lock.openedWith());
+    }
+
+    @Test
     void a_refused_lock_skips_the_tick_with_the_mechanisms_sentence_and_never_runs_the_job() throws Exception {
         WorkerFact.Skipped skipped = WorkerFact.Skipped.held("fake:1", "w2-2", 900L, null);
         FakeLock lock = FakeLock.held().answering(n -> new Attempt.Refused<>("w1 - held by w2-2", skipped));

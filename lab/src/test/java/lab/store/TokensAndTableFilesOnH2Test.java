@@ -147,6 +147,48 @@ class TokensAndTableFilesOnH2Test {
     }
 
     @Test
+    void a_fenced_write_and_the_plain_write_after_it_are_committed_for_every_other_connection_to_see()
+            throws Exception {
+        try (CounterStore store = new CounterStore(URL)) {
+            store.createAndClear();
+            store.insertFenced(run("w1", TICK), 3);
+            store.insert(run("w2", TICK.plusSeconds(2)), null);
+
+            // Another worker's connection, as the launcher's view and the other workers have.
+            try (Connection other = DriverManager.getConnection(URL);
+                    Statement st = other.createStatement();
+                    java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM counter")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void a_saved_table_quotes_only_the_fields_that_need_it_under_the_schemas_column_names() throws Exception {
+        try (CounterStore store = new CounterStore(URL)) {
+            store.createAndClear();
+            store.insert(run("w1", TICK), null);
+            store.insert(run("w2, the second", TICK.plusSeconds(2)), null);
+
+            store.saveTables(dir);
+
+            List<String> lines = Files.readAllLines(dir.resolve("counter.csv"));
+            assertThat(lines.get(0)).startsWith("id,created_at,tick_at,started_at,worker,pid,mode");
+            assertThat(lines.get(1)).startsWith("1,").doesNotContain("\"");
+            assertThat(lines.get(2)).startsWith("2,").contains(",\"w2, the second\",");
+        }
+    }
+
+    @Test
+    void a_quoted_last_field_with_quotes_inside_reads_back_whole() throws Exception {
+        Path file = Files.writeString(dir.resolve("t.csv"), "id,worker\n1,\"w \"\"q\"\"\"\n");
+
+        assertThat(TableFiles.read(file)).singleElement().satisfies(r -> assertThat(r.get("worker"))
+                .isEqualTo("w \"q\""));
+    }
+
+    @Test
     void a_table_file_line_with_a_field_too_many_is_refused_naming_the_file_line_and_the_header() throws Exception {
         Path file = Files.writeString(dir.resolve("counter.csv"), "id,worker\n1,w1\n\n2,w2,extra\n");
 
