@@ -266,7 +266,7 @@ class AttachServerTest {
                         "naive",
                         null,
                         // A switch record says its spec; the other kinds here need no field.
-                        type == EventType.SWITCH ? Map.of("spec", Map.of()) : Map.of())
+                        type == EventType.SWITCH ? Map.of("spec", Map.of("mode", "naive")) : Map.of())
                 .toJson();
     }
 
