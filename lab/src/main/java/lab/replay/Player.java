@@ -5,16 +5,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.Optional;
 import lab.check.Checker;
 import lab.check.Finding;
 import lab.headless.EventLine;
+import lab.protocol.Lang;
 import lab.session.Action;
 import lab.session.Command;
 import lab.session.LabSnapshot;
-import lab.session.SetKnob;
-import lab.session.SwitchMode;
 import lab.tui.Playback;
 
 /**
@@ -31,6 +29,7 @@ final class Player implements Playback {
     private final Scene scene;
     private final Clock wall;
     private final ZoneId zone;
+    private final Words words;
     private int speed = 2; // 1x
     private boolean playing = true;
     private Instant position;
@@ -43,6 +42,12 @@ final class Player implements Playback {
     private boolean stopped;
 
     Player(RecordedRun r, Clock wall, ZoneId zone) {
+        this(r, wall, zone, Lang.EN);
+    }
+
+    /** {@code lang}: the banner's and the refusals' language, the dashboard's. */
+    Player(RecordedRun r, Clock wall, ZoneId zone, Lang lang) {
+        this.words = new Words(lang);
         this.r = r;
         this.scene = new Scene(r, zone);
         this.wall = wall;
@@ -70,7 +75,7 @@ final class Player implements Playback {
         Instant t = position();
         String shown = wall.millis() - flashAt < FLASH_MS ? flash : null;
         if (!t.isBefore(r.end()) && r.cutShort() != null && (shown == null || shown.equals(r.cutShort()))) {
-            shown = "played to its end; " + r.cutShort();
+            shown = words.playedToEnd(r.cutShort());
         }
         return scene.at(t, t.equals(focusAt) ? focus : null, shown, quitAsked);
     }
@@ -116,7 +121,7 @@ final class Player implements Playback {
                 .filter(f -> f.kind() != Finding.Kind.OVERLAP && f.tick().isAfter(after))
                 .findFirst();
         if (next.isEmpty()) {
-            say("no duplicate or missed tick after " + EventLine.tick(after, zone) + " in this recording");
+            say(words.noneAfter(EventLine.tick(after, zone)));
             return;
         }
         Instant due = r.due(next.get());
@@ -148,7 +153,7 @@ final class Player implements Playback {
         } else if (c instanceof Action a && viewOnly(a)) {
             // drawn by the dashboard itself (help, knob panel, why line): nothing to refuse
         } else {
-            say("a replay cannot " + what(c) + ": it plays a recording; nothing runs, nothing changed");
+            say(words.refused(c));
         }
     }
 
@@ -157,35 +162,6 @@ final class Player implements Playback {
             case HELP, KNOBS, WHY_BACK, SELECT_NEXT, SELECT_PREV, CRASH -> true;
             default -> false;
         };
-    }
-
-    private static String what(Command c) {
-        if (c instanceof SwitchMode m) {
-            return "switch to mode " + m.mode().cliName();
-        }
-        if (c instanceof SetKnob) {
-            return "set a knob";
-        }
-        if (c == Action.SCENARIO_NEXT) {
-            return "go to a scenario's next step (. steps one tick, g goes to the next duplicate)";
-        }
-        if (c instanceof Action a) {
-            return switch (a) {
-                case ADD_WORKER -> "add a worker";
-                case REMOVE_WORKER, STOP -> "stop a worker";
-                case KILL -> "kill a worker";
-                case PAUSE_RESUME -> "pause or resume a worker";
-                case RESTART -> "restart a worker";
-                case SKEW_CLOCK -> "skew a worker's clock";
-                case TOGGLE_REDIS, RESTART_REDIS -> "stop or start Redis";
-                case TOGGLE_POSTGRES -> "stop or start PostgreSQL";
-                case TOGGLE_PARTITION -> "cut a host off";
-                case CYCLE_TASK_TIME -> "change the task time";
-                case CLEAR_TABLE -> "clear the counter table";
-                default -> a.toString().toLowerCase(Locale.ROOT).replace('_', ' ');
-            };
-        }
-        return c.toString();
     }
 
     private void say(String line) {
@@ -199,8 +175,7 @@ final class Player implements Playback {
         long tick = Duration.between(r.start(), Checker.floor(t, r.every())).dividedBy(r.every()) + 1;
         long ticks =
                 Duration.between(r.start(), Checker.floor(r.end(), r.every())).dividedBy(r.every()) + 1;
-        String state = playing ? "playing" : !t.isBefore(r.end()) ? "at the end" : "paused";
         String rate = SPEEDS[speed] >= 1 ? (int) SPEEDS[speed] + "x" : "1/" + Math.round(1 / SPEEDS[speed]) + "x";
-        return "REPLAY " + rate + " " + state + "  " + CLOCK.format(t.atZone(zone)) + "  tick " + tick + " of " + ticks;
+        return words.banner(rate, playing, !t.isBefore(r.end()), CLOCK.format(t.atZone(zone)), tick, ticks);
     }
 }

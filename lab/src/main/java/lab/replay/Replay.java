@@ -43,7 +43,7 @@ public final class Replay {
         }
         Thread hook = new Thread(dashboard.get()::close, "replay-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        Player player = new Player(recording, Clock.systemUTC(), look.zone());
+        Player player = new Player(recording, Clock.systemUTC(), look.zone(), look.lang());
         show(player, dashboard.get(), () -> false);
         Runtime.getRuntime().removeShutdownHook(hook);
         return finish(recording, err);

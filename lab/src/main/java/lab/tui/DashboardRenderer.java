@@ -46,6 +46,7 @@ public final class DashboardRenderer {
     private final CaptionBar caption;
     private final KeyBar keys;
     private final HelpOverlay help;
+    private final ReplayHelp replayHelp;
     private final KnobOverlay knobs;
     private final ModeOverlay modes;
     private final QuestionOverlay question;
@@ -62,6 +63,7 @@ public final class DashboardRenderer {
         caption = new CaptionBar(look);
         keys = new KeyBar(look);
         help = new HelpOverlay(look);
+        replayHelp = new ReplayHelp(look);
         knobs = new KnobOverlay(look);
         modes = new ModeOverlay(look);
         question = new QuestionOverlay(look);
@@ -139,7 +141,9 @@ public final class DashboardRenderer {
         if (view.modes()) {
             modes.draw(g, s.header().spec().mode(), view.modeCursor());
         }
-        if (view.help()) {
+        if (view.help() && banner != null) {
+            replayHelp.draw(g);
+        } else if (view.help()) {
             help.draw(g, s.header().serversEnv());
         }
         // Last, over any box: while it is open its keys are the only ones that act.

@@ -28,9 +28,13 @@ public final class VirtualScreen {
     private long seenAt; // guarded by this
 
     public VirtualScreen(int columns, int rows) throws IOException {
+        this(columns, rows, new Look(true, Glyphs.forCharset(StandardCharsets.UTF_8), ZoneId.systemDefault()));
+    }
+
+    /** As above, drawn in {@code look}: its language above all, as {@code --lang zh} gives it. */
+    public VirtualScreen(int columns, int rows, Look look) throws IOException {
         this.terminal = new DefaultVirtualTerminal(new TerminalSize(columns, rows));
-        this.dashboard = new Dashboard(
-                terminal, new Look(true, Glyphs.forCharset(StandardCharsets.UTF_8), ZoneId.systemDefault()));
+        this.dashboard = new Dashboard(terminal, look);
         terminal.addVirtualTerminalListener(new VirtualTerminalListener() {
             @Override
             public void onFlush() {

@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -12,6 +13,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import lab.protocol.Lang;
+import lab.tui.Glyphs;
+import lab.tui.Look;
 import lab.tui.VirtualScreen;
 
 /**
@@ -29,9 +33,15 @@ final class ReplayScreen implements AutoCloseable {
     private final CompletableFuture<Void> running;
 
     ReplayScreen(Path run) throws Exception {
+        this(run, Lang.EN);
+    }
+
+    /** As above, the dashboard in {@code lang}, as {@code --lang} sets it for the replay and the screen alike. */
+    ReplayScreen(Path run, Lang lang) throws Exception {
         recording = Replay.open(run);
-        player = new Player(recording, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), ZoneId.systemDefault());
-        screen = new VirtualScreen(80, 24);
+        player = new Player(recording, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), ZoneId.systemDefault(), lang);
+        screen = new VirtualScreen(
+                80, 24, new Look(true, Glyphs.forCharset(StandardCharsets.UTF_8), ZoneId.systemDefault(), lang));
         running = CompletableFuture.runAsync(() -> {
             try {
                 Replay.show(player, screen.dashboard(), stop::get);
