@@ -7,8 +7,10 @@ import lab.protocol.Lang;
 import lab.replay.Replay;
 import lab.tui.Look;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code run.sh replay RUN [--pack FILE]}: a recorded run on the dashboard, or packed as one file; see {@link Replay}. */
 @Command(
@@ -33,6 +35,16 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--no-color", description = "draw without colours")
     boolean noColor;
 
+    @Option(
+            names = "--lang",
+            paramLabel = "LANG",
+            description = "the screen's language, as a live run's: en or zh (default: from LC_ALL, LC_MESSAGES, LANG;"
+                    + " zh_* gives zh); the recording's event lines and captions are played as they were said")
+    String lang;
+
+    @Spec
+    CommandSpec spec;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -46,6 +58,10 @@ final class ReplayCommand implements Callable<Integer> {
         if (pack != null) {
             return Replay.pack(run, pack, out, err);
         }
-        return Replay.play(run, Look.fromEnvironment(noColor, Lang.EN), err);
+        if (lang != null && Lang.byCode(lang).isEmpty()) {
+            throw LabCommand.bad(spec, "--lang", lang, Lang.codes());
+        }
+        Lang asked = lang == null ? Lang.fromLocale(System.getenv()) : Lang.byCode(lang).orElseThrow();
+        return Replay.play(run, Look.fromEnvironment(noColor, asked), err);
     }
 }

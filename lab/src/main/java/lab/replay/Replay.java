@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import lab.protocol.Lang;
 import lab.report.BadRunFolder;
 import lab.report.PackedRun;
 import lab.report.RunFolder;
@@ -34,6 +35,12 @@ public final class Replay {
         } catch (BadRunFolder | BadRecording e) {
             err.println("error: " + e.getMessage());
             return BAD_INPUT;
+        }
+        if (look.lang() == Lang.ZH && !look.glyphs().unicode()) {
+            // As a live run: Chinese on a screen that takes ASCII only would be question marks.
+            err.println("language zh: this locale's output takes ASCII only (no UTF-8 in LC_ALL, LC_CTYPE or LANG);"
+                    + " English instead");
+            look = look.in(Lang.EN);
         }
         Optional<Dashboard> dashboard = Dashboard.openIfTerminal(look);
         if (dashboard.isEmpty()) {

@@ -31,8 +31,8 @@ final class Words {
 
     String refused(Command c) {
         return say(
-                "a replay cannot " + what(c) + ": it plays a recording; nothing runs, nothing changed",
-                "回放不能" + whatZh(c) + "：它只播放录制；什么都没运行，什么都没改变");
+                "a replay cannot " + what(c) + ": it plays a recording; nothing changed",
+                "回放不能" + whatZh(c) + "：它只播放录制；什么都没改变");
     }
 
     String noneAfter(String tick) {
