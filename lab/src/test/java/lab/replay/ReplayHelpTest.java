@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static lab.replay.ReplayScreenTest.LESSON_12;
 
 import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import lab.protocol.Lang;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +40,13 @@ class ReplayHelpTest {
     @Test
     void on_a_chinese_screen_the_banner_help_and_refusals_are_chinese() throws Exception {
         try (ReplayScreen replay = new ReplayScreen(LESSON_12, Lang.ZH)) {
+            String landed = replay.press('g');
+            assertThat(landed).contains("回放 1x 已暂停").contains("原因 1/").doesNotContain("REPLAY");
+            Matcher banner = Pattern.compile("第 (\\d+) / \\d+ 个 tick").matcher(landed);
+            assertThat(banner.find()).as("the banner's tick in %s", landed).isTrue();
+            long tick = Long.parseLong(banner.group(1));
             String stepped = replay.press('.');
-            assertThat(stepped).contains("回放 1x 已暂停").contains("第 2 / ").doesNotContain("REPLAY");
+            assertThat(stepped).contains("第 " + (tick + 1) + " / ").contains("个 tick");
             Instant at = replay.player.position();
             String refused = replay.press('k');
             assertThat(refused).contains("回放不能杀掉 worker：它只播放录制").doesNotContain("a replay cannot");
