@@ -49,7 +49,7 @@ final class Player implements Playback {
     Player(RecordedRun r, Clock wall, ZoneId zone, Lang lang) {
         this.words = new Words(lang);
         this.r = r;
-        this.scene = new Scene(r, zone);
+        this.scene = new Scene(r, zone, words);
         this.wall = wall;
         this.zone = zone;
         this.position = r.start();

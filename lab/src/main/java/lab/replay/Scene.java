@@ -37,10 +37,12 @@ final class Scene {
 
     private final RecordedRun r;
     private final ZoneId zone;
+    private final Words words;
 
-    Scene(RecordedRun r, ZoneId zone) {
+    Scene(RecordedRun r, ZoneId zone, Words words) {
         this.r = r;
         this.zone = zone;
+        this.words = words;
     }
 
     /**
@@ -101,7 +103,7 @@ final class Scene {
                 every,
                 spec.get(Knobs.TASK_TIME),
                 spec.get(Knobs.LOCK_TTL),
-                "as recorded",
+                words.asRecorded(),
                 List.of(),
                 "",
                 spec);

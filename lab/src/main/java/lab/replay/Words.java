@@ -41,6 +41,11 @@ final class Words {
                 "这份录制在 " + tick + " 之后没有重复或漏跑的 tick");
     }
 
+    /** The header's store: a replay has none, only the rows the run's store kept. */
+    String asRecorded() {
+        return say("as recorded", "按录制");
+    }
+
     String playedToEnd(String cutShort) {
         return say("played to its end; ", "已播放到末尾；") + cutShort;
     }

@@ -41,7 +41,7 @@ class ReplayHelpTest {
     void on_a_chinese_screen_the_banner_help_and_refusals_are_chinese() throws Exception {
         try (ReplayScreen replay = new ReplayScreen(LESSON_12, Lang.ZH)) {
             String landed = replay.press('g');
-            assertThat(landed).contains("回放 1x 已暂停").contains("原因 1/").doesNotContain("REPLAY");
+            assertThat(landed).contains("回放 1x 已暂停").contains("原因 1/").contains("存储 按录制").doesNotContain("REPLAY");
             Matcher banner = Pattern.compile("第 (\\d+) / \\d+ 个 tick").matcher(landed);
             assertThat(banner.find()).as("the banner's tick in %s", landed).isTrue();
             long tick = Long.parseLong(banner.group(1));
