@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.Optional;
 import lab.protocol.InstanceId;
+import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
@@ -181,8 +182,7 @@ final class ClusterRules {
     }
 
     private static String text(ModeSpec spec, String knob) {
-        Object v = spec.toMap().get(knob);
-        return v == null ? null : v.toString();
+        return Knobs.byName(knob).map(k -> spec.texts().get(k)).orElse(null);
     }
 
     /** The knobs of the run's process at its fire, from the process's last mode event before it; empty if none. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import lab.check.Cause;
 import lab.check.Figures;
@@ -12,7 +11,7 @@ import lab.check.Finding;
 import lab.protocol.Durations;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
-import lab.protocol.Mode;
+import lab.protocol.ModeSpec;
 import lab.session.RunSummary;
 
 /** The end-of-run summary as text: the same figures, under the same names, as the summary JSON. */
@@ -69,12 +68,12 @@ public final class SummaryText {
     }
 
     /** The knobs that make one segment of a mode differ from another: those its guard reads ({@link Knob#concerns}). */
-    private static String knobs(Map<String, Object> spec) {
-        Optional<Mode> mode = Mode.byName(String.valueOf(spec.get(Knobs.MODE.name())));
+    private static String knobs(ModeSpec spec) {
+        Map<Knob<?>, String> texts = spec.texts();
         return "("
                 + Knobs.live().stream()
-                        .filter(k -> mode.map(k::concerns).orElse(false))
-                        .map(k -> k.name() + " " + spec.get(k.name()))
+                        .filter(k -> k.concerns(spec.mode()))
+                        .map(k -> k.name() + " " + texts.get(k))
                         .collect(Collectors.joining(", "))
                 + ")";
     }

@@ -104,7 +104,7 @@ final class ModeInForce {
         switchMillis.add(r.max());
         return new SwitchResult(
                 SwitchResult.Status.SWITCHED,
-                "switch to " + next.mode() + " " + next.toMap() + ": acknowledged by "
+                "switch to " + next.mode() + " " + next + ": acknowledged by "
                         + r.ackMillis().size() + " workers, p50 " + r.p50() + " ms, max " + r.max() + " ms");
     }
 

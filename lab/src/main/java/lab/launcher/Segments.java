@@ -40,7 +40,7 @@ public final class Segments {
 
     synchronized void end(Instant to) {
         if (open != null) {
-            closed.add(new ModeSegment(open.spec().mode().cliName(), open.spec().toMap(), open.from(), to, null));
+            closed.add(new ModeSegment(open.spec().mode().cliName(), open.spec(), open.from(), to, null));
             open = null;
         }
     }
@@ -51,7 +51,7 @@ public final class Segments {
         if (open != null) {
             out.add(new ModeSegment(
                     open.spec().mode().cliName(),
-                    open.spec().toMap(),
+                    open.spec(),
                     open.from(),
                     now,
                     Checker.figures(rows, open.from(), now, every, clocks.get())));

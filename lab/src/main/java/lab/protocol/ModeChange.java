@@ -17,7 +17,8 @@ public record ModeChange(List<Setting<?>> settings) {
             return spec.with(knob, value);
         }
 
-        String text() {
+        /** The value as the command line writes it. */
+        public String text() {
             return knob.format(value);
         }
     }
@@ -54,8 +55,8 @@ public record ModeChange(List<Setting<?>> settings) {
         return s.accepted();
     }
 
-    /** The knobs by name, as text: what a scenario step shows and the wire carries. */
-    public Map<String, Object> toMap() {
+    /** The knobs by name, as text: how {@link #toString} shows it. */
+    private Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         settings.forEach(s -> m.put(s.knob().name(), s.text()));
         return m;

@@ -78,12 +78,19 @@ public final class ModeSpec {
         return this;
     }
 
-    /** The wire and summary form: every live knob by name, as text. */
+    /** Every live knob, in order, with its value as the command line writes it. */
+    public Map<Knob<?>, String> texts() {
+        Map<Knob<?>, String> m = new LinkedHashMap<>();
+        for (Knob<?> k : values.keySet()) {
+            m.put(k, text(k));
+        }
+        return m;
+    }
+
+    /** The wire form: every live knob by name, as text (the JSON codec's own shape; elsewhere {@link #texts}). */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        for (Knob<?> k : values.keySet()) {
-            m.put(k.name(), text(k));
-        }
+        texts().forEach((k, v) -> m.put(k.name(), v));
         return m;
     }
 

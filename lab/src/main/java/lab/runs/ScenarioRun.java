@@ -34,7 +34,7 @@ public final class ScenarioRun {
             driver.scenario().lesson().ifPresent(l -> out.println("lesson: " + l));
             out.println("setup: " + Plural.count(settings.workers(), "worker")
                     + (settings.hosts() > 1 ? " on " + settings.hosts() + " hosts" : "") + ", "
-                    + settings.spec().toMap() + ", every " + Durations.format(settings.every()) + ", store "
+                    + settings.spec() + ", every " + Durations.format(settings.every()) + ", store "
                     + settings.store()
                     + (settings.redisPersistence().keepsKeys()
                             ? ", redis-persistence " + settings.redisPersistence()

@@ -78,16 +78,11 @@ public sealed interface Step {
             return change.applyTo(current);
         }
 
-        /** The knobs it sets, by name, as text. */
-        public Map<String, Object> knobs() {
-            return change.toMap();
-        }
-
         @Override
         public String describe() {
-            Map<String, Object> knobs = knobs();
-            if (knobs.size() == 1 && knobs.containsKey(Knobs.MODE.name())) {
-                return "mode " + knobs.get(Knobs.MODE.name());
+            List<ModeChange.Setting<?>> settings = change.settings();
+            if (settings.size() == 1 && settings.get(0).knob() == Knobs.MODE) {
+                return "mode " + settings.get(0).text();
             }
             return "mode " + change.describe();
         }

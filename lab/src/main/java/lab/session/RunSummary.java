@@ -8,6 +8,7 @@ import java.util.Optional;
 import lab.check.Cause;
 import lab.check.Figures;
 import lab.check.Finding;
+import lab.protocol.ModeSpec;
 import lab.protocol.summary.SummaryFigures;
 import lab.protocol.summary.SummaryFile;
 import lab.protocol.summary.SummarySegment;
@@ -111,9 +112,9 @@ public record RunSummary(
     }
 
     /** A mode's knobs, each as the command line writes it. */
-    public static List<SummarySegment.Setting> settings(Map<String, Object> spec) {
-        return spec.entrySet().stream()
-                .map(e -> new SummarySegment.Setting(e.getKey(), String.valueOf(e.getValue())))
+    public static List<SummarySegment.Setting> settings(ModeSpec spec) {
+        return spec.texts().entrySet().stream()
+                .map(e -> new SummarySegment.Setting(e.getKey().name(), e.getValue()))
                 .toList();
     }
 }

@@ -53,7 +53,7 @@ public final class Soak {
 
     public int run() throws InterruptedException {
         List<PlannedFault> plan = settings.plan();
-        out.println("soak - mode " + settings.mode() + " " + settings.spec().toMap() + ", "
+        out.println("soak - mode " + settings.mode() + " " + settings.spec() + ", "
                 + SoakSettings.WORKERS + " workers, every " + Durations.format(SoakSettings.EVERY)
                 + ", store postgres, for " + Durations.format(settings.length()) + ", seed " + settings.seed()
                 + " (replay: ./run.sh soak --mode " + settings.mode() + " --minutes "
@@ -174,7 +174,7 @@ public final class Soak {
                         settings.seed(),
                         settings.length(),
                         SoakSettings.LOCK_TTL,
-                        RunSummary.settings(settings.spec().toMap()))));
+                        RunSummary.settings(settings.spec()))));
         Files.createDirectories(result.runDir());
         Files.writeString(result.runDir().resolve("summary.json"), json);
         if (settings.summaryJson() != null) {

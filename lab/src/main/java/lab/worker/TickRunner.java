@@ -170,6 +170,6 @@ final class TickRunner {
     }
 
     private String describe(ModeSpec spec) {
-        return worker + " - now in mode " + spec.mode().cliName() + " " + spec.toMap();
+        return worker + " - now in mode " + spec.mode().cliName() + " " + spec;
     }
 }

@@ -12,6 +12,7 @@ import lab.nemesis.Fault;
 import lab.nemesis.ServerName;
 import lab.protocol.Knobs;
 import lab.protocol.Mode;
+import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.protocol.PgLock;
 import lab.protocol.RedisPersistence;
@@ -153,7 +154,11 @@ class ScenarioParserTest {
     void a_mode_step_carries_canonical_knobs_that_apply_to_the_spec_in_force() throws Exception {
         Scenario s = parse("title: t\nsteps:\n  - mode: { lock-ttl: 1000ms, recheck: true, mode: redis }\n");
         Step.ChangeMode m = (Step.ChangeMode) s.steps().get(0);
-        assertThat(m.knobs()).isEqualTo(Map.of("mode", "redis", "lock-ttl", "1s", "recheck", "on"));
+        assertThat(m.change())
+                .isEqualTo(ModeChange.of(Knobs.LOCK_TTL, Duration.ofSeconds(1))
+                        .and(Knobs.RECHECK, true)
+                        .and(Knobs.MODE, Mode.REDIS));
+        assertThat(m.change().describe()).isEqualTo("lock-ttl=1s recheck=on mode=redis");
         assertThat(m.applyTo(ModeSpec.defaults(Mode.NAIVE)))
                 .isEqualTo(ModeSpec.defaults(Mode.REDIS)
                         .with(Knobs.LOCK_TTL, Duration.ofSeconds(1))
