@@ -12,6 +12,7 @@ import lab.protocol.Durations;
 import lab.protocol.Knob;
 import lab.protocol.Knobs;
 import lab.protocol.ModeSpec;
+import lab.session.ModeTotal;
 import lab.session.RunSummary;
 
 /** The end-of-run summary as text: the same figures, under the same names, as the summary JSON. */
@@ -24,8 +25,8 @@ public final class SummaryText {
                 + " only; " + s.workers() + " worker" + (s.workers() == 1 ? "" : "s") + ", task time at start "
                 + Durations.format(s.taskTime()));
         out.add("  all modes:  " + figures(s.total()));
-        for (Map.Entry<String, Figures> e : s.byMode().entrySet()) {
-            out.add(String.format("  %-11s %s", e.getKey() + ":", figures(e.getValue())));
+        for (ModeTotal t : s.byMode()) {
+            out.add(String.format("  %-11s %s", t.mode() + ":", figures(t.figures())));
         }
         if (s.segments().size() > 1) {
             out.add("  by segment (each from the first window after every worker took the mode and its knobs):");

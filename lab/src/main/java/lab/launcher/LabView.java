@@ -5,16 +5,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import lab.check.Figures;
 import lab.check.Finding;
 import lab.fleet.AttachedWorker;
 import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.ModeSpec;
+import lab.session.ModeTotal;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
 
@@ -74,7 +73,7 @@ public interface LabView {
     Path serversEnv();
 
     /** The figures so far of {@code rows}, all modes and by mode. */
-    Map<String, Figures> soFar(List<CounterRow> rows, Instant now);
+    List<ModeTotal> soFar(List<CounterRow> rows, Instant now);
 
     /** Every duplicate tick, overlap and missed tick of {@code rows} in {@code [from, to)}, explained. */
     List<Finding> explain(List<CounterRow> rows, Instant from, Instant to);

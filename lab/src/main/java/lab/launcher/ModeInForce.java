@@ -3,19 +3,17 @@ package lab.launcher;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import lab.check.Clocks;
-import lab.check.Figures;
 import lab.fleet.ModeSwitcher;
 import lab.protocol.ModeChange;
 import lab.protocol.ModeSpec;
 import lab.session.ModeSegment;
+import lab.session.ModeTotal;
 import lab.session.SwitchResult;
 import lab.store.CounterRow;
 
@@ -116,7 +114,7 @@ final class ModeInForce {
     }
 
     /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
-    Map<String, Figures> totalsSoFar(List<CounterRow> rows, Duration every, Instant now) {
+    List<ModeTotal> totalsSoFar(List<CounterRow> rows, Duration every, Instant now) {
         return byMode(segments.countSoFar(rows, every, now));
     }
 
@@ -126,9 +124,11 @@ final class ModeInForce {
         return segments.count(rows, every);
     }
 
-    static Map<String, Figures> byMode(List<ModeSegment> counted) {
-        Map<String, Figures> byMode = new LinkedHashMap<>();
-        counted.forEach(s -> byMode.merge(s.mode(), s.figures(), Figures::plus));
+    static List<ModeTotal> byMode(List<ModeSegment> counted) {
+        List<ModeTotal> byMode = List.of();
+        for (ModeSegment s : counted) {
+            byMode = ModeTotal.plus(byMode, s.mode(), s.figures());
+        }
         return byMode;
     }
 

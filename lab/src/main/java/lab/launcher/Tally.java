@@ -6,7 +6,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 import lab.check.Checker;
 import lab.check.Clocks;
@@ -17,6 +16,7 @@ import lab.protocol.Event;
 import lab.protocol.Knobs;
 import lab.protocol.LabFact;
 import lab.session.ModeSegment;
+import lab.session.ModeTotal;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
@@ -84,7 +84,7 @@ public final class Tally {
     }
 
     /** The figures per mode so far, from the given rows, the open span counted up to {@code now}. */
-    public Map<String, Figures> soFar(List<CounterRow> rows, Instant now) {
+    public List<ModeTotal> soFar(List<CounterRow> rows, Instant now) {
         return modes.totalsSoFar(rows, every, now);
     }
 

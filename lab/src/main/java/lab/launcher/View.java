@@ -5,10 +5,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import lab.check.Figures;
 import lab.check.Finding;
 import lab.fleet.AttachServer;
 import lab.fleet.AttachedWorker;
@@ -17,6 +15,7 @@ import lab.fleet.WorkerProcess;
 import lab.guard.LockState;
 import lab.protocol.Event;
 import lab.protocol.ModeSpec;
+import lab.session.ModeTotal;
 import lab.session.ServerInfo;
 import lab.store.CounterRow;
 
@@ -142,7 +141,7 @@ final class View implements LabView {
     }
 
     @Override
-    public Map<String, Figures> soFar(List<CounterRow> rows, Instant now) {
+    public List<ModeTotal> soFar(List<CounterRow> rows, Instant now) {
         return tally.soFar(rows, now);
     }
 

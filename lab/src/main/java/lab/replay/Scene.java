@@ -5,11 +5,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import lab.check.Checker;
-import lab.check.Figures;
 import lab.check.Finding;
 import lab.headless.EventLine;
 import lab.protocol.Event;
@@ -23,6 +20,7 @@ import lab.session.Header;
 import lab.session.LabSnapshot;
 import lab.session.LiveModel;
 import lab.session.LockView;
+import lab.session.ModeTotal;
 import lab.session.WorkerProc;
 import lab.store.CounterRow;
 
@@ -170,8 +168,8 @@ final class Scene {
     }
 
     /** Each mode's figures so far, counted from the table as the live lab counts them: from the count's start, then each switch. */
-    private Map<String, Figures> totals(List<CounterRow> rows, Instant t) {
-        Map<String, Figures> totals = new LinkedHashMap<>();
+    private List<ModeTotal> totals(List<CounterRow> rows, Instant t) {
+        List<ModeTotal> totals = List.of();
         if (t.isBefore(r.countFrom())) {
             return totals;
         }
@@ -182,12 +180,11 @@ final class Scene {
                 break;
             }
             if (e.fact() instanceof LabFact.Switch s && s.acknowledgedAt() != null) {
-                totals.merge(mode, Checker.figures(rows, from, s.acknowledgedAt(), r.every()), Figures::plus);
+                totals = ModeTotal.plus(totals, mode, Checker.figures(rows, from, s.acknowledgedAt(), r.every()));
                 from = s.acknowledgedAt();
                 mode = e.mode();
             }
         }
-        totals.merge(mode, Checker.figures(rows, from, t, r.every()), Figures::plus);
-        return totals;
+        return ModeTotal.plus(totals, mode, Checker.figures(rows, from, t, r.every()));
     }
 }

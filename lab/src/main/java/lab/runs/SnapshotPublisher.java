@@ -3,9 +3,7 @@ package lab.runs;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import lab.check.Figures;
 import lab.fleet.AttachedWorker;
 import lab.fleet.WorkerExit;
 import lab.guard.LockState;
@@ -19,6 +17,7 @@ import lab.session.Header;
 import lab.session.LabSnapshot;
 import lab.session.LiveModel;
 import lab.session.LockView;
+import lab.session.ModeTotal;
 import lab.session.WorkerProc;
 import lab.store.CounterRow;
 import lab.store.CounterStore;
@@ -45,7 +44,7 @@ public final class SnapshotPublisher implements AutoCloseable {
     private volatile long flashAt;
     private volatile boolean quitAsked;
     private volatile boolean running = true;
-    private Map<String, Figures> totals = Map.of();
+    private List<ModeTotal> totals = List.of();
     private long totalsAt;
     private CounterStore store;
     private Instant modeMarked; // the last switch put on the timeline: from a key or a scenario step alike

@@ -1,11 +1,8 @@
 package lab.session;
 
 import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import lab.check.Figures;
 import lab.check.Finding;
 import lab.store.CounterRow;
 
@@ -29,7 +26,7 @@ public record LabSnapshot(
         LockView lock,
         List<CounterRow> latestRows,
         Map<Instant, Integer> rowsPerTick,
-        Map<String, Figures> totalsByMode,
+        List<ModeTotal> totalsByMode,
         TimelineView timeline,
         List<String> events,
         ScenarioView scenario,
@@ -41,8 +38,7 @@ public record LabSnapshot(
         workers = List.copyOf(workers);
         latestRows = List.copyOf(latestRows);
         rowsPerTick = Map.copyOf(rowsPerTick);
-        // Map.copyOf would lose the order in which the modes were visited, which the totals table keeps.
-        totalsByMode = Collections.unmodifiableMap(new LinkedHashMap<>(totalsByMode));
+        totalsByMode = List.copyOf(totalsByMode);
         events = List.copyOf(events);
         explanations = List.copyOf(explanations);
     }

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import lab.check.Checker;
-import lab.check.Figures;
 import lab.check.Finding;
 import lab.protocol.Event;
 import lab.protocol.WorkerFact;
@@ -152,7 +151,7 @@ public final class LiveModel {
             LockView lock,
             String holder,
             String selected,
-            Map<String, Figures> totals,
+            List<ModeTotal> totals,
             ScenarioView scenario,
             String flash,
             boolean quitAsked,

@@ -3,7 +3,6 @@ package lab.session;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import lab.check.Cause;
 import lab.check.Figures;
@@ -27,7 +26,7 @@ public record RunSummary(
         long readyMillis,
         Figures total,
         List<Finding> findings,
-        Map<String, Figures> byMode,
+        List<ModeTotal> byMode,
         List<ModeSegment> segments,
         List<Long> switchMillis,
         List<ServerInfo> servers) {
@@ -80,8 +79,8 @@ public record RunSummary(
                 readyMillis,
                 figures(total),
                 causes(findings),
-                byMode.entrySet().stream()
-                        .map(e -> new SummaryFile.ModeFigures(e.getKey(), figures(e.getValue())))
+                byMode.stream()
+                        .map(t -> new SummaryFile.ModeFigures(t.mode(), figures(t.figures())))
                         .toList(),
                 segments.stream()
                         .map(seg -> new SummarySegment(

@@ -3,9 +3,9 @@ package lab.tui;
 import com.googlecode.lanterna.graphics.TextGraphics;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import lab.check.Figures;
 import lab.session.LabSnapshot;
+import lab.session.ModeTotal;
 import lab.store.CounterRow;
 
 /**
@@ -29,7 +29,7 @@ final class CounterPanel {
     /** Draws the table of {@code s} and, under it, the totals. */
     void draw(TextGraphics region, LabSnapshot s) {
         Pen pen = new Pen(region, look);
-        Map<String, Figures> totals = s.totalsByMode();
+        List<ModeTotal> totals = s.totalsByMode();
         int totalsHeight = totals.isEmpty() ? 0 : 1 + totals.size();
         // Rows get what the totals leave, but the totals give way first on a short screen: rows are the live part.
         int fixed = 2;
@@ -79,9 +79,9 @@ final class CounterPanel {
         }
         pen.put(0, top, totalsHeader, Role.DIM);
         int i = 1;
-        for (Map.Entry<String, Figures> e : totals.entrySet()) {
-            Figures f = e.getValue();
-            int c = pen.putMode(0, top + i, Pen.fit(e.getKey(), 13), e.getKey());
+        for (ModeTotal t : totals) {
+            Figures f = t.figures();
+            int c = pen.putMode(0, top + i, Pen.fit(t.mode(), 13), t.mode());
             c = pen.put(c, top + i, Pen.right(Integer.toString(f.ticks()), 6), Role.PLAIN);
             c = pen.put(
                     c,

@@ -40,13 +40,7 @@ final class StringMaps {
             Map.entry("check/Figures.java toMap", NOT_YET + "figure name (read by tests only)"),
             Map.entry("check/CauseCounts.java toMap", NOT_YET + "figure name (read by tests only)"),
             Map.entry("check/Explanations.java toMap", NOT_YET + "cause wire name (read by tests only)"),
-            Map.entry("session/TimelineView.java TimelineView", NOT_YET + "worker id"),
-            Map.entry("session/RunSummary.java RunSummary", NOT_YET + "mode name (byMode)"),
-            Map.entry("session/LabSnapshot.java LabSnapshot", NOT_YET + "mode name (totalsByMode)"),
-            Map.entry("session/LiveModel.java snapshot", NOT_YET + "mode name (totals)"),
-            Map.entry("launcher/LabView.java soFar", NOT_YET + "mode name"),
-            Map.entry("launcher/View.java soFar", NOT_YET + "mode name"),
-            Map.entry("launcher/Tally.java soFar", NOT_YET + "mode name"));
+            Map.entry("session/TimelineView.java TimelineView", NOT_YET + "worker id"));
 
     private static final Pattern PUBLIC = Pattern.compile(
             "(?m)^[ \\t]*(?:@\\w+[ \\t]+)*(?:public|protected)\\s([^;{}=()]*?)\\(([^)]*)\\)[^;{]*[;{]");

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import lab.check.Cause;
 import lab.check.Figures;
@@ -15,6 +13,7 @@ import lab.check.Finding;
 import lab.protocol.Mode;
 import lab.protocol.ModeSpec;
 import lab.session.ModeSegment;
+import lab.session.ModeTotal;
 import lab.session.RunSummary;
 import lab.session.ServerInfo;
 import org.junit.jupiter.api.Test;
@@ -27,9 +26,7 @@ class SummaryTextTest {
 
     private static RunSummary summary(
             List<Finding> findings, List<ModeSegment> segments, List<Long> switches, List<ServerInfo> servers) {
-        Map<String, Figures> byMode = new LinkedHashMap<>();
-        byMode.put("naive", NAIVE);
-        byMode.put("redis", REDIS);
+        List<ModeTotal> byMode = List.of(new ModeTotal("naive", NAIVE), new ModeTotal("redis", REDIS));
         return new RunSummary(
                 4,
                 "naive",

@@ -173,7 +173,7 @@ public final class VirtualReplay {
                     new LockView(Mode.Lock.NONE, "", null, -1, -1, List.of(), List.of(), null),
                     List.of(),
                     Map.of(),
-                    Map.of(),
+                    List.of(),
                     new TimelineView(List.of(), Map.of(), Set.of(), Map.of()),
                     events,
                     driver.view(),

@@ -40,7 +40,7 @@ class LiveModelTest {
                         none,
                         null,
                         null,
-                        Map.of(),
+                        List.of(),
                         null,
                         null,
                         false,

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import lab.check.Cause;
 import lab.check.Figures;
@@ -27,7 +26,7 @@ class RunSummaryTest {
                 700,
                 ONE_PER_TICK,
                 findings,
-                Map.of("redis", ONE_PER_TICK),
+                List.of(new ModeTotal("redis", ONE_PER_TICK)),
                 List.of(),
                 switches,
                 List.of());

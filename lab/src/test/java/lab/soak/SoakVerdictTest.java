@@ -56,7 +56,7 @@ class SoakVerdictTest {
                 900,
                 figures,
                 misses,
-                Map.of(),
+                List.of(),
                 List.of(),
                 List.of(),
                 List.of());
@@ -195,7 +195,7 @@ class SoakVerdictTest {
                 900,
                 figures,
                 List.of(),
-                Map.of(),
+                List.of(),
                 List.of(),
                 List.of(),
                 List.of());

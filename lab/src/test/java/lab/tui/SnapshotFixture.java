@@ -13,6 +13,7 @@ import lab.session.Cell;
 import lab.session.Header;
 import lab.session.LabSnapshot;
 import lab.session.LockView;
+import lab.session.ModeTotal;
 import lab.session.ScenarioView;
 import lab.session.ServerInfo;
 import lab.session.TimelineView;
@@ -28,7 +29,7 @@ final class SnapshotFixture {
     LockView lock = new LockView(Mode.Lock.NONE, "", null, -1, -1, List.of(), List.of(), null);
     List<CounterRow> rows = new ArrayList<>();
     Map<Instant, Integer> rowsPerTick = new LinkedHashMap<>();
-    Map<String, Figures> totals = new LinkedHashMap<>();
+    List<ModeTotal> totals = List.of();
     TimelineView timeline = new TimelineView(List.of(), Map.of(), Set.of(), Map.of());
     List<String> events = new ArrayList<>();
     List<ServerInfo> servers =
@@ -63,7 +64,8 @@ final class SnapshotFixture {
     }
 
     SnapshotFixture total(String name, int ticks, int duplicateTicks, int extraRows, int overlaps) {
-        totals.put(name, new Figures(ticks, ticks + extraRows, duplicateTicks, extraRows, 0, overlaps, List.of()));
+        Figures f = new Figures(ticks, ticks + extraRows, duplicateTicks, extraRows, 0, overlaps, List.of());
+        totals = ModeTotal.plus(totals, name, f);
         return this;
     }
 
