@@ -17,7 +17,7 @@ public record CauseCounts(int duplicateTicks, int overlaps, int missedTicks) {
     }
 
     /** Under the names of the figures they explain, as the summary JSON writes them. */
-    public Map<String, Object> toMap() {
+    Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("duplicate_ticks", duplicateTicks);
         m.put("overlaps", overlaps);

@@ -34,7 +34,7 @@ public record Explanations(List<Finding> findings) {
     }
 
     /** The summary JSON's {@code causes}: {@code {"released-early": {"duplicate_ticks": 2, ...}, ...}}. */
-    public Map<String, Object> toMap() {
+    Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         counts().forEach((cause, n) -> m.put(cause.wireName(), n.toMap()));
         return m;

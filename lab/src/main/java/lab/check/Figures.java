@@ -115,7 +115,7 @@ public record Figures(
     }
 
     /** The figures under the names the summary JSON and scenario expectations use. */
-    public Map<String, Object> toMap() {
+    Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ticks", ticks);
         m.put("rows", rows);

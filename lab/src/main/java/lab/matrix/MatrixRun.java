@@ -74,7 +74,7 @@ public final class MatrixRun {
     }
 
     /** The servers the labs ran, by name, with where their binaries came from and their versions. */
-    public Map<String, String> servers() {
+    Map<String, String> servers() {
         return Map.copyOf(servers);
     }
 

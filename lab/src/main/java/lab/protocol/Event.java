@@ -42,7 +42,7 @@ public record Event(Instant ts, String worker, long pid, Instant tick, String mo
     }
 
     /** The line as a JSON object, in the order it is written: for tests and for people (rules read {@link #fact}). */
-    public Map<String, Object> wire() {
+    Map<String, Object> wire() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ts", ts.toString());
         m.put("worker", worker);

@@ -12,7 +12,7 @@ public record FaultReport(InjectedFault fault, FaultReach reach, int boundTicks,
     }
 
     /** {@code dead-holder ×10, refused ×1}: the explainer's causes of its missed ticks. */
-    public Map<String, Integer> causes() {
+    Map<String, Integer> causes() {
         Map<String, Integer> m = new TreeMap<>();
         missed.forEach(f -> m.merge(f.cause().wireName(), 1, Integer::sum));
         return m;

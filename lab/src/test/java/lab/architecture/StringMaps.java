@@ -27,19 +27,17 @@ final class StringMaps {
             Map.entry("protocol/Lang.java fromLocale", ENV),
             Map.entry("tui/Glyphs.java fromLocale", ENV),
             Map.entry("os/FakeTime.java environment", ENV + ", filled by bench and fleet before a fork"),
-            Map.entry("protocol/Event.java wire", "the event codec's JSON object, given to jackson-jr's JSON.std"),
-            Map.entry("protocol/Event.java fromWire", "the event codec's JSON object, from jackson-jr's mapFrom"),
+            Map.entry(
+                    "protocol/Event.java fromWire",
+                    "a line as jackson-jr's mapFrom reads it (the checker's tests build their events so)"),
             Map.entry("protocol/ModeSpec.java toMap", "the wire's spec object, written by jackson-jr (JSON bodies)"),
             Map.entry("protocol/ModeSpec.java merge", "a PUT /mode body as jackson-jr's mapFrom reads it"),
-            Map.entry("protocol/Control.java Control", NOT_YET + "knob name; the worker merges it like a PUT /mode body"),
+            Map.entry(
+                    "protocol/Control.java Control",
+                    NOT_YET + "knob name: the worker merges it onto its spec and refuses a bad knob in its ack"),
             Map.entry("matrix/Matrix.java Matrix", NOT_YET + "machine fact name, written by jackson-jr"),
             Map.entry("matrix/CellResult.java CellResult", NOT_YET + "cause wire name"),
-            Map.entry("matrix/MatrixRun.java servers", NOT_YET + "server name"),
-            Map.entry("soak/FaultReport.java causes", NOT_YET + "cause wire name"),
             Map.entry("check/Clocks.java Clocks", NOT_YET + "worker id"),
-            Map.entry("check/Figures.java toMap", NOT_YET + "figure name (read by tests only)"),
-            Map.entry("check/CauseCounts.java toMap", NOT_YET + "figure name (read by tests only)"),
-            Map.entry("check/Explanations.java toMap", NOT_YET + "cause wire name (read by tests only)"),
             Map.entry("session/TimelineView.java TimelineView", NOT_YET + "worker id"));
 
     private static final Pattern PUBLIC = Pattern.compile(
@@ -47,7 +45,8 @@ final class StringMaps {
     /** A member of an interface, public without the word: one or two levels in, not private. */
     private static final Pattern IN_INTERFACE = Pattern.compile(
             "(?m)^ {4}(?: {4})?(?!private|return|throw|new |if |for |while |switch |case )"
-                    + "((?:default\\s+|static\\s+)?(?:record\\s+\\w+|[\\w<>,?\\[\\] .]+\\s+\\w+))\\(([^)]*)\\)[^;{]*[;{]");
+                    + "((?:default\\s+|static\\s+)?(?:record\\s+\\w+|[\\w<>,?\\[\\] .]+\\s+\\w+))"
+                    + "\\(([^)]*)\\)[^;{]*[;{]");
     private static final Pattern TOP_INTERFACE = Pattern.compile("(?m)^public (?:sealed )?interface ");
 
     /** Every member of the main sources under {@code root} that takes or gives a map keyed by strings. */
