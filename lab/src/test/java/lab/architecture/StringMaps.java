@@ -35,10 +35,12 @@ final class StringMaps {
             Map.entry(
                     "protocol/Control.java Control",
                     NOT_YET + "knob name: the worker merges it onto its spec and refuses a bad knob in its ack"),
-            Map.entry("matrix/Matrix.java Matrix", NOT_YET + "machine fact name, written by jackson-jr"),
-            Map.entry("matrix/CellResult.java CellResult", NOT_YET + "cause wire name"),
-            Map.entry("check/Clocks.java Clocks", NOT_YET + "worker id"),
-            Map.entry("session/TimelineView.java TimelineView", NOT_YET + "worker id"));
+            Map.entry(
+                    "matrix/Matrix.java Matrix",
+                    "matrix.json's machine object, as jackson-jr writes and reads it; used in lab.matrix only"),
+            Map.entry("matrix/CellResult.java CellResult", NOT_YET + "cause wire name; used in lab.matrix only"),
+            Map.entry("check/Clocks.java Clocks", NOT_YET + "worker id; made by the launcher's attaching"),
+            Map.entry("session/TimelineView.java TimelineView", NOT_YET + "worker id; drawn by the dashboard"));
 
     private static final Pattern PUBLIC = Pattern.compile(
             "(?m)^[ \\t]*(?:@\\w+[ \\t]+)*(?:public|protected)\\s([^;{}=()]*?)\\(([^)]*)\\)[^;{]*[;{]");
