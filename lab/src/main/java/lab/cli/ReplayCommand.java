@@ -61,7 +61,9 @@ final class ReplayCommand implements Callable<Integer> {
         if (lang != null && Lang.byCode(lang).isEmpty()) {
             throw LabCommand.bad(spec, "--lang", lang, Lang.codes());
         }
-        Lang asked = lang == null ? Lang.fromLocale(System.getenv()) : Lang.byCode(lang).orElseThrow();
+        Lang asked = lang == null
+                ? Lang.fromLocale(System.getenv())
+                : Lang.byCode(lang).orElseThrow();
         return Replay.play(run, Look.fromEnvironment(noColor, asked), err);
     }
 }

@@ -303,9 +303,11 @@ class ArchitectureTest {
     @Test
     void no_map_keyed_by_strings_crosses_a_package_boundary_except_the_listed_ones() throws IOException {
         Set<String> found = StringMaps.found(SOURCES);
-        assertThat(found).as("public members taking or giving a Map<String, ...> (type it, or list it with why)")
+        assertThat(found)
+                .as("public members taking or giving a Map<String, ...> (type it, or list it with why)")
                 .isSubsetOf(StringMaps.KEPT.keySet());
-        assertThat(StringMaps.KEPT.keySet()).as("listed but no longer there: strike them from the list")
+        assertThat(StringMaps.KEPT.keySet())
+                .as("listed but no longer there: strike them from the list")
                 .isSubsetOf(found);
     }
 }

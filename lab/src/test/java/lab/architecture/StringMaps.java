@@ -42,13 +42,14 @@ final class StringMaps {
             Map.entry("check/Clocks.java Clocks", NOT_YET + "worker id; made by the launcher's attaching"),
             Map.entry("session/TimelineView.java TimelineView", NOT_YET + "worker id; drawn by the dashboard"));
 
-    private static final Pattern PUBLIC = Pattern.compile(
-            "(?m)^[ \\t]*(?:@\\w+[ \\t]+)*(?:public|protected)\\s([^;{}=()]*?)\\(([^)]*)\\)[^;{]*[;{]");
+    private static final Pattern PUBLIC =
+            Pattern.compile("(?m)^[ \\t]*(?:@\\w+[ \\t]+)*(?:public|protected)\\s([^;{}=()]*?)\\(([^)]*)\\)[^;{]*[;{]");
     /** A member of an interface, public without the word: one or two levels in, not private. */
-    private static final Pattern IN_INTERFACE = Pattern.compile(
-            "(?m)^ {4}(?: {4})?(?!private|return|throw|new |if |for |while |switch |case )"
+    private static final Pattern IN_INTERFACE =
+            Pattern.compile("(?m)^ {4}(?: {4})?(?!private|return|throw|new |if |for |while |switch |case )"
                     + "((?:default\\s+|static\\s+)?(?:record\\s+\\w+|[\\w<>,?\\[\\] .]+\\s+\\w+))"
                     + "\\(([^)]*)\\)[^;{]*[;{]");
+
     private static final Pattern TOP_INTERFACE = Pattern.compile("(?m)^public (?:sealed )?interface ");
 
     /** Every member of the main sources under {@code root} that takes or gives a map keyed by strings. */

@@ -23,7 +23,9 @@ class RoomsTableTest {
     void the_rooms_table_names_every_main_package_in_english_and_in_chinese() throws IOException {
         for (Path page : List.of(ROOT.resolve("docs/architecture.md"), ROOT.resolve("docs/zh/architecture.md"))) {
             List<String> rows = roomsTable(Files.readAllLines(page));
-            assertThat(rows).as("%s: the rooms table (a header row '| room |' or '| 房间 |')", page).isNotEmpty();
+            assertThat(rows)
+                    .as("%s: the rooms table (a header row '| room |' or '| 房间 |')", page)
+                    .isNotEmpty();
             String table = String.join("\n", rows);
             List<String> missing = new ArrayList<>();
             for (String pkg : mainPackages()) {
@@ -34,7 +36,9 @@ class RoomsTableTest {
                     missing.add(pkg);
                 }
             }
-            assertThat(missing).as("%s: main packages the rooms table does not name", ROOT.relativize(page)).isEmpty();
+            assertThat(missing)
+                    .as("%s: main packages the rooms table does not name", ROOT.relativize(page))
+                    .isEmpty();
         }
     }
 

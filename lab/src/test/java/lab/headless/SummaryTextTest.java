@@ -89,8 +89,7 @@ class SummaryTextTest {
     void switches_segments_and_servers_each_get_their_line() {
         List<ModeSegment> segments = List.of(
                 new ModeSegment("naive", ModeSpec.defaults(Mode.NAIVE), T0, T0.plusSeconds(10), NAIVE),
-                new ModeSegment(
-                        "redis", ModeSpec.defaults(Mode.REDIS), T0.plusSeconds(10), T0.plusSeconds(16), REDIS));
+                new ModeSegment("redis", ModeSpec.defaults(Mode.REDIS), T0.plusSeconds(10), T0.plusSeconds(16), REDIS));
         List<ServerInfo> servers = List.of(
                 new ServerInfo("redis", "127.0.0.1:6390", "ready", 120, "machine 7.0.15", "redis-server 7.0.15", ""),
                 new ServerInfo("postgres", "db:5432", "external", 0, "external", "", "not asked to start it"));

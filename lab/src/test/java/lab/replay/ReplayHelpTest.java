@@ -1,7 +1,7 @@
 package lab.replay;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static lab.replay.ReplayScreenTest.LESSON_12;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.regex.Matcher;
@@ -41,7 +41,11 @@ class ReplayHelpTest {
     void on_a_chinese_screen_the_banner_help_and_refusals_are_chinese() throws Exception {
         try (ReplayScreen replay = new ReplayScreen(LESSON_12, Lang.ZH)) {
             String landed = replay.press('g');
-            assertThat(landed).contains("回放 1x 已暂停").contains("原因 1/").contains("存储 按录制").doesNotContain("REPLAY");
+            assertThat(landed)
+                    .contains("回放 1x 已暂停")
+                    .contains("原因 1/")
+                    .contains("存储 按录制")
+                    .doesNotContain("REPLAY");
             Matcher banner = Pattern.compile("第 (\\d+) / \\d+ 个 tick").matcher(landed);
             assertThat(banner.find()).as("the banner's tick in %s", landed).isTrue();
             long tick = Long.parseLong(banner.group(1));
@@ -53,7 +57,11 @@ class ReplayHelpTest {
             assertThat(replay.press('3')).contains("回放不能切换到模式");
             assertThat(replay.player.position()).isEqualTo(at);
             String help = replay.press('?');
-            assertThat(help).contains("回放按键").contains("前进一个 tick").contains("会被拒绝").doesNotContain("Replay keys");
+            assertThat(help)
+                    .contains("回放按键")
+                    .contains("前进一个 tick")
+                    .contains("会被拒绝")
+                    .doesNotContain("Replay keys");
         }
     }
 }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import lab.nemesis.Fault;
 import lab.nemesis.ServerName;
 import lab.protocol.Knobs;
