@@ -31,11 +31,29 @@ class LockRulesTest {
                 .row("w2", 4243, "12:00:10", "12:00:10.353", "12:00:10.653")
                 .row("w1", 4242, "12:00:10", "12:00:10.003", "12:00:10.901")
                 .said("12:00:10.001", "w1", 4242, FIRED, "12:00:10", CRON)
-                .said("12:00:10.002", "w1", 4242, ACQUIRED, "12:00:10", REDIS + "owner=w1-4242-aa" + until("12:00:10.302"))
-                .said("12:00:10.050", "w1", 4242, RENEWED, "12:00:10", REDIS_KEY + "owner=w1-4242-aa" + until(renewedUntil))
+                .said(
+                        "12:00:10.002",
+                        "w1",
+                        4242,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-4242-aa" + until("12:00:10.302"))
+                .said(
+                        "12:00:10.050",
+                        "w1",
+                        4242,
+                        RENEWED,
+                        "12:00:10",
+                        REDIS_KEY + "owner=w1-4242-aa" + until(renewedUntil))
                 .said("12:00:10.003", "w2", 4243, FIRED, "12:00:10", CRON)
                 .fault("12:00:10.100", "pause", "w1", 4242)
-                .said("12:00:10.352", "w2", 4243, ACQUIRED, "12:00:10", REDIS + "owner=w2-4243-bb" + until("12:00:10.652"))
+                .said(
+                        "12:00:10.352",
+                        "w2",
+                        4243,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w2-4243-bb" + until("12:00:10.652"))
                 .fault("12:00:10.900", "resume", "w1", 4242);
     }
 
@@ -65,8 +83,20 @@ class LockRulesTest {
                 .row("w1", 101, "12:00:02", "12:00:02.002", "12:00:02.900")
                 .row("w2", 102, "12:00:02", "12:00:02.651", "12:00:02.951")
                 .said("12:00:02.001", "w1", 101, FIRED, "12:00:02", CRON)
-                .said("12:00:02.001", "w1", 101, ACQUIRED, "12:00:02", REDIS + "owner=w1-101-aa" + until("12:00:02.300"))
-                .said("12:00:02.200", "w1", 101, RENEWED, "12:00:02", REDIS_KEY + "owner=w1-101-aa" + until("12:00:02.250"))
+                .said(
+                        "12:00:02.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:02",
+                        REDIS + "owner=w1-101-aa" + until("12:00:02.300"))
+                .said(
+                        "12:00:02.200",
+                        "w1",
+                        101,
+                        RENEWED,
+                        "12:00:02",
+                        REDIS_KEY + "owner=w1-101-aa" + until("12:00:02.250"))
                 .said("12:00:02.003", "w2", 102, FIRED, "12:00:02", CRON)
                 .said("12:00:02.650", "w2", 102, ACQUIRED, "12:00:02", REDIS + "owner=w2-102-bb waited_ms=647");
 
@@ -74,6 +104,8 @@ class LockRulesTest {
 
         assertThat(f.cause()).isEqualTo(Cause.LEASE_EXPIRED);
         assertThat(f.sentence()).contains("w1's lease expired at .300 (renewed 1 times) while its job ran until .900");
+        // No partition cut w1 off: the Chinese says the job ran on without naming its worker a second time.
+        assertThat(f.zh()).contains("到期（续期过 1 次），而它的任务一直跑到 .900");
     }
 
     @Test
@@ -83,12 +115,36 @@ class LockRulesTest {
         s.in("redis")
                 .row("w1", 101, "12:00:10", "12:00:10.002", "12:00:10.600")
                 .row("w3", 103, "12:00:10", "12:00:10.312", "12:00:10.500")
-                .said("12:00:09.900", "w2", 102, RELEASED, "12:00:09", REDIS_KEY + "owner=w2-102-bb how=deleted deleted_owner=w1-101-aa")
+                .said(
+                        "12:00:09.900",
+                        "w2",
+                        102,
+                        RELEASED,
+                        "12:00:09",
+                        REDIS_KEY + "owner=w2-102-bb how=deleted deleted_owner=w1-101-aa")
                 .said("12:00:10.000", "w1", 101, FIRED, "12:00:10", CRON)
-                .said("12:00:10.001", "w1", 101, ACQUIRED, "12:00:10", REDIS + "owner=w1-101-aa" + until("12:00:10.300"))
+                .said(
+                        "12:00:10.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-101-aa" + until("12:00:10.300"))
                 .said("12:00:10.310", "w3", 103, FIRED, "12:00:10", CRON)
-                .said("12:00:10.311", "w3", 103, ACQUIRED, "12:00:10", REDIS + "owner=w3-103-cc" + until("12:00:15.311"))
-                .said("12:00:10.400", "w2", 102, RELEASED, "12:00:10", REDIS_KEY + "owner=w2-102-bb how=deleted deleted_owner=w1-101-aa");
+                .said(
+                        "12:00:10.311",
+                        "w3",
+                        103,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w3-103-cc" + until("12:00:15.311"))
+                .said(
+                        "12:00:10.400",
+                        "w2",
+                        102,
+                        RELEASED,
+                        "12:00:10",
+                        REDIS_KEY + "owner=w2-102-bb how=deleted deleted_owner=w1-101-aa");
 
         Explanations x = s.explain("12:00:10", "12:00:11");
 
@@ -103,7 +159,13 @@ class LockRulesTest {
                 .row("w3", 103, "12:00:10", "12:00:10.252", "12:00:10.400")
                 .said("12:00:10.000", "w1", 101, FIRED, "12:00:10", CRON)
                 .said("12:00:10.001", "w1", 101, ACQUIRED, "12:00:10", REDIS + "owner=w1-101-aa")
-                .said("12:00:10.200", "w1", 101, RELEASED, "12:00:10", REDIS_KEY + "owner=w1-101-aa how=deleted deleted_owner=w1-101-aa held_ms=199")
+                .said(
+                        "12:00:10.200",
+                        "w1",
+                        101,
+                        RELEASED,
+                        "12:00:10",
+                        REDIS_KEY + "owner=w1-101-aa how=deleted deleted_owner=w1-101-aa held_ms=199")
                 .said("12:00:10.250", "w3", 103, FIRED, "12:00:10", CRON)
                 .said("12:00:10.251", "w3", 103, ACQUIRED, "12:00:10", REDIS + "owner=w3-103-cc");
 
@@ -127,7 +189,10 @@ class LockRulesTest {
 
         Explanations x = s.explain("12:00:20", "12:00:21");
 
-        assertThat(x.findings()).extracting(Finding::cause).doesNotContain(Cause.QUEUED).hasSize(1);
+        assertThat(x.findings())
+                .extracting(Finding::cause)
+                .doesNotContain(Cause.QUEUED)
+                .hasSize(1);
     }
 
     @Test
