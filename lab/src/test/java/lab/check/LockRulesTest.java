@@ -213,4 +213,87 @@ class LockRulesTest {
         assertThat(f.sentence()).contains("w2 held advisory lock 42 for 0 ms (released .034)");
         assertThat(f.zh()).contains("共 0 ms");
     }
+
+    @Test
+    void a_release_line_without_its_own_figure_is_said_with_the_hold_reckoned_from_the_grant() {
+        s.in("postgres")
+                .row("w2", 202, "04:00:30", "04:00:30.023", "04:00:30.030")
+                .row("w4", 204, "04:00:30", "04:00:30.039", "04:00:30.045")
+                .said("04:00:30.012", "w2", 202, FIRED, "04:00:30", CRON)
+                .said("04:00:30.023", "w2", 202, ACQUIRED, "04:00:30", PG + "owner=w2-202 waited_ms=0")
+                .said("04:00:30.034", "w2", 202, RELEASED, "04:00:30", PG_KEY + "owner=w2-202 how=commit")
+                .said("04:00:30.038", "w4", 204, FIRED, "04:00:30", CRON)
+                .said("04:00:30.039", "w4", 204, ACQUIRED, "04:00:30", PG + "owner=w4-204 waited_ms=0");
+
+        Finding f = s.explain("04:00:30", "04:00:31").findings().get(0);
+
+        assertThat(f.cause()).isEqualTo(Cause.RELEASED_EARLY);
+        assertThat(f.sentence()).contains("w2 held advisory lock 42 for 11 ms (released .034)");
+    }
+
+    @Test
+    void a_blocking_lock_asked_for_after_the_holder_had_released_it_is_released_early() {
+        s.in("postgres")
+                .row("w1", 101, "12:00:20", "12:00:20.003", "12:00:20.100")
+                .row("w2", 102, "12:00:20", "12:00:20.302", "12:00:20.400")
+                .said("12:00:20.001", "w1", 101, FIRED, "12:00:20", CRON)
+                .said("12:00:20.002", "w1", 101, ACQUIRED, "12:00:20", PG + "owner=w1-101 waited_ms=0")
+                .said("12:00:20.101", "w1", 101, RELEASED, "12:00:20", PG_KEY + "owner=w1-101 how=unlock held_ms=99")
+                .said("12:00:20.300", "w2", 102, FIRED, "12:00:20", CRON)
+                .said("12:00:20.301", "w2", 102, ACQUIRED, "12:00:20", PG + "owner=w2-102 waited_ms=0 blocking=true");
+
+        Explanations x = s.explain("12:00:20", "12:00:21");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.RELEASED_EARLY);
+        assertThat(x.findings().get(0).sentence()).contains("w2 fired .300 — 299 ms after w1 — and took it at .301");
+    }
+
+    @Test
+    void an_interval_try_lock_granted_before_the_holders_release_line_was_stamped_is_own_phase() {
+        // w2's grant (.302) is stamped before w1's release line (.303): a try-lock that got the lock found it free.
+        s.in("postgres")
+                .row("w1", 101, "12:00:30", "12:00:30.002", "12:00:30.290")
+                .row("w2", 102, "12:00:30", "12:00:30.303", "12:00:30.400")
+                .said("12:00:30.000", "w1", 101, FIRED, "12:00:30", "trigger=interval phase_ms=0")
+                .said("12:00:30.001", "w1", 101, ACQUIRED, "12:00:30", PG + "owner=w1-101 waited_ms=0")
+                .said("12:00:30.303", "w1", 101, RELEASED, "12:00:30", PG_KEY + "owner=w1-101 how=unlock held_ms=302")
+                .said("12:00:30.301", "w2", 102, FIRED, "12:00:30", "trigger=interval phase_ms=301")
+                .said("12:00:30.302", "w2", 102, ACQUIRED, "12:00:30", PG + "owner=w2-102 waited_ms=0 blocking=false");
+
+        Explanations x = s.explain("12:00:30", "12:00:31");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.OWN_PHASE);
+    }
+
+    @Test
+    void an_interval_worker_whose_blocking_call_waited_for_the_holder_is_queued_not_own_phase() {
+        s.in("postgres")
+                .row("w1", 101, "12:00:30", "12:00:30.002", "12:00:30.300")
+                .row("w2", 102, "12:00:30", "12:00:30.305", "12:00:30.400")
+                .said("12:00:30.000", "w1", 101, FIRED, "12:00:30", "trigger=interval phase_ms=0")
+                .said("12:00:30.001", "w1", 101, ACQUIRED, "12:00:30", PG + "owner=w1-101 waited_ms=0")
+                .said("12:00:30.100", "w2", 102, FIRED, "12:00:30", "trigger=interval phase_ms=100")
+                .said("12:00:30.303", "w1", 101, RELEASED, "12:00:30", PG_KEY + "owner=w1-101 how=unlock held_ms=302")
+                .said("12:00:30.304", "w2", 102, ACQUIRED, "12:00:30", PG + "owner=w2-102 waited_ms=203 blocking=true");
+
+        Explanations x = s.explain("12:00:30", "12:00:31");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.QUEUED);
+    }
+
+    @Test
+    void an_interval_worker_whose_blocking_call_came_after_the_release_is_own_phase() {
+        s.in("postgres")
+                .row("w1", 101, "12:00:30", "12:00:30.002", "12:00:30.300")
+                .row("w2", 102, "12:00:30", "12:00:30.702", "12:00:30.800")
+                .said("12:00:30.000", "w1", 101, FIRED, "12:00:30", "trigger=interval phase_ms=0")
+                .said("12:00:30.001", "w1", 101, ACQUIRED, "12:00:30", PG + "owner=w1-101 waited_ms=0")
+                .said("12:00:30.303", "w1", 101, RELEASED, "12:00:30", PG_KEY + "owner=w1-101 how=unlock held_ms=302")
+                .said("12:00:30.700", "w2", 102, FIRED, "12:00:30", "trigger=interval phase_ms=700")
+                .said("12:00:30.701", "w2", 102, ACQUIRED, "12:00:30", PG + "owner=w2-102 waited_ms=0 blocking=true");
+
+        Explanations x = s.explain("12:00:30", "12:00:31");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsExactly(Cause.OWN_PHASE);
+    }
 }
