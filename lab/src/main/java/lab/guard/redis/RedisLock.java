@@ -155,6 +155,10 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
     private Attempt<Owned> tryUntil(Jedis jedis, String key, String owner, String set, Instant asked, Instant until)
             throws InterruptedException {
         while (true) {
+            // The lease is counted from when Redis ran the SET, some time after this and before the answer: counted
+            // from here, the expiry the recording tells is the earliest the key could go, so a grant the next worker
+            // got is never stamped before the lease it followed had ended, however slowly the answer came back.
+            Instant sent = clock.instant();
             Try tried = take(jedis, key, owner);
             long token = tried.token();
             if (token < 0) {
@@ -163,7 +167,7 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
                         + " yet)");
             }
             if (token > 0) {
-                return new Attempt.Granted<>(granted(key, owner, token, set));
+                return new Attempt.Granted<>(granted(key, owner, token, set, sent));
             }
             Instant now = clock.instant();
             if (!now.isBefore(until)) {
@@ -195,9 +199,9 @@ public final class RedisLock implements LockMechanism<RedisLock.Owned> {
         return new Try(((Number) r).longValue(), null);
     }
 
-    private Owned granted(String key, String owner, long token, String set) {
+    private Owned granted(String key, String owner, long token, String set, Instant sent) {
         LockFact.Acquired granted = LockFact.Acquired.of(RedisMode.LOCK, key, owner)
-                .expiring(ttl.toMillis(), clock.instant().plus(ttl), fenced ? token : null);
+                .expiring(ttl.toMillis(), sent.plus(ttl), fenced ? token : null);
         String got = fenced ? "OK, token " + token : "OK";
         String ran = "ran after taking redis lock '" + key + "' as " + owner;
         if (fenced) {

@@ -64,11 +64,13 @@ final class RedisRelease {
     }
 
     private LockEvent renewed(Jedis jedis, String key, String owner, Duration in, String command) {
+        // Counted from before the call, as a grant's expiry is (RedisLock): the earliest the lease could now end.
+        Instant sent = clock.instant();
         Object set = jedis.eval(COMPARE_AND_PEXPIRE, List.of(key), List.of(owner, Long.toString(in.toMillis())));
         if (Long.valueOf(1).equals(set)) {
             return new LockEvent(
                     worker + " - " + command + " → 1: lease extended, " + in.toMillis() + " ms from now",
-                    new LockFact.Renewed(key, owner, clock.instant().plus(in), null, false));
+                    new LockFact.Renewed(key, owner, sent.plus(in), null, false));
         }
         return lost(jedis, key, owner, " when the watchdog renewed it", command);
     }
