@@ -87,6 +87,10 @@ final class LockRules {
         }
         Instant from = a.acquired().ts();
         Instant until = b.acquired().ts();
+        // A delete's line is stamped once its answer is back, which may be after the grant it let in. While a's lease
+        // still ran at b's grant, only a delete can have freed the key, and a delete of a's own grant is that one.
+        Instant expiry = leaseEnd(a, history);
+        boolean onlyADelete = expiry != null && until.isBefore(expiry);
         List<Heard<GivenBack>> deletes = new ArrayList<>();
         deletes.addAll(history.where(GivenBack.Lost.class, l -> a.owner().equals(l.deletedOwner())).stream()
                 .map(h -> new Heard<GivenBack>(h.event(), h.fact()))
@@ -95,7 +99,7 @@ final class LockRules {
                 .map(h -> new Heard<GivenBack>(h.event(), h.fact()))
                 .toList());
         return deletes.stream()
-                .filter(e -> !e.ts().isBefore(from) && e.ts().isBefore(until))
+                .filter(e -> !e.ts().isBefore(from) && (onlyADelete || e.ts().isBefore(until)))
                 .filter(e -> !(e.worker().equals(a.who())
                         && e.pid() == a.row().pid()
                         && a.row().tickAt().equals(e.tick())))

@@ -153,6 +153,45 @@ class LockRulesTest {
     }
 
     @Test
+    void an_unsafe_delete_stamped_after_the_grant_it_let_in_is_deleted_by_other_while_the_lease_still_ran() {
+        // w2's DEL freed w1's key at Redis before w3's SET, but w2's line was stamped when its answer came back, 4 ms
+        // after w3's grant (a cold JVM at its first release): w1's lease ran until .800, so nothing but that delete can
+        // have let w3 in at .311.
+        s.in("redis")
+                .row("w1", 101, "12:00:10", "12:00:10.002", "12:00:10.600")
+                .row("w3", 103, "12:00:10", "12:00:10.312", "12:00:10.500")
+                .said("12:00:10.000", "w1", 101, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.001",
+                        "w1",
+                        101,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w1-101-aa" + until("12:00:10.800"))
+                .said("12:00:10.310", "w3", 103, FIRED, "12:00:10", CRON)
+                .said(
+                        "12:00:10.311",
+                        "w3",
+                        103,
+                        ACQUIRED,
+                        "12:00:10",
+                        REDIS + "owner=w3-103-cc" + until("12:00:15.311"))
+                .said(
+                        "12:00:10.315",
+                        "w2",
+                        102,
+                        RELEASED,
+                        "12:00:09",
+                        REDIS_KEY + "owner=w2-102-bb how=deleted deleted_owner=w1-101-aa");
+
+        Explanations x = s.explain("12:00:10", "12:00:11");
+
+        assertThat(x.findings()).extracting(Finding::cause).containsOnly(Cause.DELETED_BY_OTHER);
+        assertThat(x.findings().get(0).sentence())
+                .contains("w2's unsafe delete at .315 freed w1-101-aa's scheduler_lock:tick while w1 still held it");
+    }
+
+    @Test
     void the_holders_own_delete_of_its_key_is_released_early_not_deleted_by_other() {
         s.in("redis")
                 .row("w1", 101, "12:00:10", "12:00:10.002", "12:00:10.190")
