@@ -33,7 +33,7 @@ final class RelatedFigures {
         r.sum("key", "millis", "misses", shape.presses(), "each press shown or missed");
         r.count("switch", "millis", shape.switches(), "one time per switch of the run");
         for (Mode m : Mode.values()) {
-            if (m.scheduling() == Mode.Scheduling.OWNS_THE_SCHEDULE) {
+            if (m.scheduling() == Mode.Scheduling.OWNS_THE_SCHEDULE && ShippedModes.isShipped(m)) {
                 for (String way : List.of("into_millis", "out_millis")) {
                     r.count("switch-" + m.cliName(), way, shape.replacing(), "one time per switch each way");
                 }
