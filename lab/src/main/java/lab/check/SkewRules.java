@@ -32,7 +32,7 @@ final class SkewRules {
         if (ahead <= 0
                 || !a.row().tickAt().equals(b.row().tickAt())
                 || ahead * 2 < gap
-                || !LockRules.freeWhenAsked(a, b)) {
+                || !HandOverRules.freeWhenAsked(a, b)) {
             return Optional.empty();
         }
         String aFired = said.at(a.fired().ts());

@@ -44,9 +44,9 @@ final class TwiceRules {
         RULES.put(Cause.LOCAL_FALLBACK, TwiceRules::localFallback);
         RULES.put(Cause.SPLIT_SERVERS, TwiceRules::splitServers);
         RULES.put(Cause.TWO_LOCKS, TwiceRules::twoLocks);
-        RULES.put(Cause.OWN_PHASE, LockRules::ownPhase);
-        RULES.put(Cause.QUEUED, LockRules::queued);
-        RULES.put(Cause.RELEASED_EARLY, LockRules::releasedEarly);
+        RULES.put(Cause.OWN_PHASE, HandOverRules::ownPhase);
+        RULES.put(Cause.QUEUED, HandOverRules::queued);
+        RULES.put(Cause.RELEASED_EARLY, HandOverRules::releasedEarly);
         RULES.put(Cause.SELF_OVERLAP, TwiceRules::selfOverlap);
         RULES.put(Cause.NO_LOCK, TwiceRules::noLock);
     }
